@@ -1,0 +1,390 @@
+use std::fmt;
+use std::iter::FusedIterator;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Sub, SubAssign};
+
+use super::cell::{Cell, STRIDE};
+
+const WORDS: usize = 6;
+
+/// A set of points (board cells and edges) as a fixed-width bitset.
+///
+/// Invariant: no bit at or above [`Cell::COUNT`] is ever set, so equality, `len` and iteration
+/// only ever see real points. Operations that could create such bits (shifts) mask them away.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CellSet([u64; WORDS]);
+
+/// Bits of board cells in column 0, used to stop shifts wrapping between rows.
+const FIRST_COLUMN: CellSet = column_mask(0);
+/// Bits of board cells in the last possible column.
+const LAST_COLUMN: CellSet = column_mask(STRIDE as u8 - 1);
+/// Every board cell of the largest board (no edges).
+const ALL_BOARD_CELLS: CellSet = {
+    let mut words = [0u64; WORDS];
+    let mut i = 0;
+    while i < Cell::BOARD_CELLS as usize {
+        words[i / 64] |= 1 << (i % 64);
+        i += 1;
+    }
+    CellSet(words)
+};
+
+const fn column_mask(col: u8) -> CellSet {
+    let mut words = [0u64; WORDS];
+    let mut row = 0;
+    while row < STRIDE as usize {
+        let i = row * STRIDE as usize + col as usize;
+        words[i / 64] |= 1 << (i % 64);
+        row += 1;
+    }
+    CellSet(words)
+}
+
+impl CellSet {
+    /// The empty set.
+    pub const EMPTY: CellSet = CellSet([0; WORDS]);
+
+    /// The empty set.
+    #[inline]
+    #[must_use]
+    pub const fn new() -> CellSet {
+        Self::EMPTY
+    }
+
+    /// The set holding just `cell`.
+    #[inline]
+    #[must_use]
+    pub const fn single(cell: Cell) -> CellSet {
+        let mut words = [0; WORDS];
+        words[cell.index() / 64] = 1 << (cell.index() % 64);
+        CellSet(words)
+    }
+
+    /// Adds `cell`; returns whether it was absent.
+    #[inline]
+    pub fn insert(&mut self, cell: Cell) -> bool {
+        let (w, b) = (cell.index() / 64, 1u64 << (cell.index() % 64));
+        let was_absent = self.0[w] & b == 0;
+        self.0[w] |= b;
+        was_absent
+    }
+
+    /// Removes `cell`; returns whether it was present. Use [`CellSet::discard`] when that
+    /// answer isn't needed.
+    #[inline]
+    #[must_use = "use `discard` when the answer is not needed"]
+    pub fn remove(&mut self, cell: Cell) -> bool {
+        let (w, b) = (cell.index() / 64, 1u64 << (cell.index() % 64));
+        let was_present = self.0[w] & b != 0;
+        self.0[w] &= !b;
+        was_present
+    }
+
+    /// Removes `cell` if present.
+    #[inline]
+    pub fn discard(&mut self, cell: Cell) {
+        let _ = self.remove(cell);
+    }
+
+    /// Whether `cell` is in the set.
+    #[inline]
+    #[must_use]
+    pub const fn contains(&self, cell: Cell) -> bool {
+        self.0[cell.index() / 64] & (1 << (cell.index() % 64)) != 0
+    }
+
+    /// Number of points in the set.
+    #[inline]
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// Whether the two sets share a point.
+    #[inline]
+    #[must_use]
+    pub fn intersects(&self, other: &CellSet) -> bool {
+        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+    }
+
+    /// Whether every point of `self` is in `other`.
+    #[inline]
+    #[must_use]
+    pub fn is_subset(&self, other: &CellSet) -> bool {
+        self.0.iter().zip(other.0.iter()).all(|(a, b)| a & !b == 0)
+    }
+
+    /// The point with the smallest index, if any.
+    #[inline]
+    #[must_use]
+    pub fn first(&self) -> Option<Cell> {
+        self.iter().next()
+    }
+
+    /// The `n`-th point in index order (0-based), if the set has that many.
+    #[must_use]
+    pub fn nth(&self, mut n: usize) -> Option<Cell> {
+        for (w, &word) in self.0.iter().enumerate() {
+            let count = word.count_ones() as usize;
+            if n < count {
+                let mut bits = word;
+                for _ in 0..n {
+                    bits &= bits - 1;
+                }
+                return Some(Cell::from_index_unchecked((w * 64) as u16 + bits.trailing_zeros() as u16));
+            }
+            n -= count;
+        }
+        None
+    }
+
+    /// Iterates the points in increasing index order (row by row, then the edges).
+    #[inline]
+    pub fn iter(&self) -> CellSetIter {
+        CellSetIter { words: self.0, front: 0, back: WORDS }
+    }
+
+    /// The board cells adjacent to some board cell of `self`, together with `self`'s board cells.
+    ///
+    /// Works on the largest board's numbering: callers intersect with their board's mask. Edge
+    /// points in `self` are ignored (the caller seeds edge rows itself).
+    #[must_use]
+    pub fn grow(&self) -> CellSet {
+        let s = *self & ALL_BOARD_CELLS;
+        let not_first = s - FIRST_COLUMN;
+        let not_last = s - LAST_COLUMN;
+        let stride = STRIDE as u32;
+        let grown = s
+            | s.shl(stride) // row below, same column
+            | s.shr(stride) // row above, same column
+            | not_last.shl(1) // right
+            | not_first.shr(1) // left
+            | not_last.shr(stride - 1) // row above, one column right
+            | not_first.shl(stride - 1); // row below, one column left
+        grown & ALL_BOARD_CELLS
+    }
+
+    /// The points of `within` reachable from `seeds` through `within`, by adjacency.
+    ///
+    /// Seeds outside `within` are ignored.
+    #[must_use]
+    pub fn flood(seeds: CellSet, within: CellSet) -> CellSet {
+        let mut reached = seeds & within;
+        loop {
+            let next = reached.grow() & within;
+            if next == reached {
+                return reached;
+            }
+            reached = next;
+        }
+    }
+
+    fn shl(&self, k: u32) -> CellSet {
+        debug_assert!(k > 0 && k < 64);
+        let mut out = [0u64; WORDS];
+        for i in (0..WORDS).rev() {
+            out[i] = self.0[i] << k;
+            if i > 0 {
+                out[i] |= self.0[i - 1] >> (64 - k);
+            }
+        }
+        CellSet(out)
+    }
+
+    fn shr(&self, k: u32) -> CellSet {
+        debug_assert!(k > 0 && k < 64);
+        let mut out = [0u64; WORDS];
+        for i in 0..WORDS {
+            out[i] = self.0[i] >> k;
+            if i + 1 < WORDS {
+                out[i] |= self.0[i + 1] << (64 - k);
+            }
+        }
+        CellSet(out)
+    }
+}
+
+macro_rules! binary_op {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for CellSet {
+            type Output = CellSet;
+            #[inline]
+            fn $method(self, rhs: CellSet) -> CellSet {
+                let mut out = self;
+                out.$assign_method(rhs);
+                out
+            }
+        }
+        impl $assign_trait for CellSet {
+            #[inline]
+            fn $assign_method(&mut self, rhs: CellSet) {
+                for (a, b) in self.0.iter_mut().zip(rhs.0) {
+                    *a = $op(*a, b);
+                }
+            }
+        }
+    };
+}
+
+binary_op!(BitAnd, bitand, BitAndAssign, bitand_assign, (|a: u64, b: u64| a & b));
+binary_op!(BitOr, bitor, BitOrAssign, bitor_assign, (|a: u64, b: u64| a | b));
+binary_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, (|a: u64, b: u64| a ^ b));
+binary_op!(Sub, sub, SubAssign, sub_assign, (|a: u64, b: u64| a & !b));
+
+/// Iterator over a [`CellSet`] in index order; knows its exact length.
+#[derive(Clone)]
+pub struct CellSetIter {
+    words: [u64; WORDS],
+    front: usize,
+    back: usize,
+}
+
+impl Iterator for CellSetIter {
+    type Item = Cell;
+
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        while self.front < self.back {
+            let word = &mut self.words[self.front];
+            if *word != 0 {
+                let bit = word.trailing_zeros() as u16;
+                *word &= *word - 1;
+                return Some(Cell::from_index_unchecked(self.front as u16 * 64 + bit));
+            }
+            self.front += 1;
+        }
+        None
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.len();
+        (n, Some(n))
+    }
+}
+
+impl DoubleEndedIterator for CellSetIter {
+    fn next_back(&mut self) -> Option<Cell> {
+        while self.front < self.back {
+            let word = &mut self.words[self.back - 1];
+            if *word != 0 {
+                let bit = 63 - word.leading_zeros() as u16;
+                *word &= !(1u64 << bit);
+                return Some(Cell::from_index_unchecked((self.back as u16 - 1) * 64 + bit));
+            }
+            self.back -= 1;
+        }
+        None
+    }
+}
+
+impl ExactSizeIterator for CellSetIter {
+    fn len(&self) -> usize {
+        self.words[self.front..self.back].iter().map(|w| w.count_ones() as usize).sum()
+    }
+}
+
+impl FusedIterator for CellSetIter {}
+
+impl IntoIterator for CellSet {
+    type Item = Cell;
+    type IntoIter = CellSetIter;
+    fn into_iter(self) -> CellSetIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for &CellSet {
+    type Item = Cell;
+    type IntoIter = CellSetIter;
+    fn into_iter(self) -> CellSetIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Cell> for CellSet {
+    fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> CellSet {
+        let mut set = CellSet::new();
+        set.extend(iter);
+        set
+    }
+}
+
+impl Extend<Cell> for CellSet {
+    fn extend<I: IntoIterator<Item = Cell>>(&mut self, iter: I) {
+        for cell in iter {
+            self.insert(cell);
+        }
+    }
+}
+
+/// Lists the points: `{a1, c3, top}`.
+impl fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(cells: &[(u8, u8)]) -> CellSet {
+        cells.iter().map(|&(c, r)| Cell::new(c, r)).collect()
+    }
+
+    #[test]
+    fn insert_remove_len() {
+        let mut s = CellSet::new();
+        assert!(s.insert(Cell::new(3, 4)));
+        assert!(!s.insert(Cell::new(3, 4)));
+        assert!(s.insert(Cell::TOP));
+        assert_eq!(s.len(), 2);
+        assert!(s.remove(Cell::new(3, 4)));
+        assert!(!s.remove(Cell::new(3, 4)));
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![Cell::TOP]);
+    }
+
+    #[test]
+    fn iterates_both_ways_with_exact_length() {
+        let s = set(&[(0, 0), (18, 18), (5, 7), (1, 3)]);
+        let forward: Vec<_> = s.iter().collect();
+        let mut backward: Vec<_> = s.iter().rev().collect();
+        backward.reverse();
+        assert_eq!(forward, backward);
+        assert_eq!(s.iter().len(), 4);
+        assert_eq!(forward.windows(2).filter(|w| w[0] >= w[1]).count(), 0);
+        for (i, cell) in forward.iter().enumerate() {
+            assert_eq!(s.nth(i), Some(*cell));
+        }
+        assert_eq!(s.nth(4), None);
+    }
+
+    #[test]
+    fn grow_adds_exactly_the_six_neighbours() {
+        // Neighbours of c3 are c2 d2 b3 d3 b4 c4.
+        let grown = CellSet::single(Cell::new(2, 2)).grow();
+        let expected = set(&[(2, 2), (2, 1), (3, 1), (1, 2), (3, 2), (1, 3), (2, 3)]);
+        assert_eq!(grown, expected);
+        // No wrapping across rows at the first and last columns.
+        let corner = CellSet::single(Cell::new(18, 0)).grow();
+        assert_eq!(corner, set(&[(18, 0), (17, 0), (17, 1), (18, 1)]));
+        let left = CellSet::single(Cell::new(0, 5)).grow();
+        assert_eq!(left, set(&[(0, 5), (0, 4), (1, 4), (1, 5), (0, 6)]));
+        let bottom = CellSet::single(Cell::new(18, 18)).grow();
+        assert_eq!(bottom, set(&[(18, 18), (18, 17), (17, 18)]));
+    }
+
+    #[test]
+    fn flood_follows_adjacency_only() {
+        let within = set(&[(0, 0), (0, 1), (1, 1), (3, 3)]);
+        let reached = CellSet::flood(CellSet::single(Cell::new(0, 0)), within);
+        assert_eq!(reached, set(&[(0, 0), (0, 1), (1, 1)]));
+    }
+}

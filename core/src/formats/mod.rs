@@ -1,0 +1,74 @@
+//! What players paste: hexlab position codes and share links, HexWorld and trmph links.
+//!
+//! [`read_link`] accepts any of them and decides by content:
+//! - a hexlab position code (`size=11&moves=f6,swap,e7`), bare, after `#`, or inside a whole
+//!   share URL ([`code`]);
+//! - a HexWorld board link (`https://hexworld.org/board/#11c1,a1b2:s`) or a trmph link
+//!   (`https://trmph.com/hex/board#13,a1b2c3`), or just their part after `#` ([`compact`]).
+
+pub mod code;
+pub mod compact;
+
+use std::fmt;
+
+use crate::game::Game;
+
+/// Why pasted text could not be read as a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// Nothing but white space.
+    Empty,
+    /// A hexlab position code with an error.
+    Code(code::CodeError),
+    /// A HexWorld or trmph move list with an error.
+    Compact(compact::CompactError),
+}
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinkError::Empty => f.write_str("empty position: paste a hexlab, HexWorld or trmph link, or a code like size=11"),
+            LinkError::Code(e) => write!(f, "bad position code: {e}"),
+            LinkError::Compact(e) => write!(f, "bad HexWorld/trmph link: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for LinkError {}
+
+/// Reads a hexlab code or share link, a HexWorld link or a trmph link.
+pub fn read_link(text: &str) -> Result<Game, LinkError> {
+    let text = text.trim();
+    let fragment = match text.split_once('#') {
+        Some((_, after)) => after,
+        None => text,
+    };
+    let fragment = fragment.trim();
+    if fragment.is_empty() {
+        return Err(LinkError::Empty);
+    }
+    if compact::looks_compact(fragment) {
+        compact::read(fragment).map_err(LinkError::Compact)
+    } else {
+        code::read(fragment).map_err(LinkError::Code)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Color;
+
+    #[test]
+    fn dispatches_by_content() {
+        let a = read_link("http://localhost:8080/#size=5&moves=c3,swap").unwrap();
+        assert_eq!(a.position().stones(Color::White).len(), 1);
+        let b = read_link("https://hexworld.org/board/#5c1,c3:s").unwrap();
+        assert_eq!(a.position(), b.position());
+        let c = read_link("https://trmph.com/hex/board#5,c3c3").unwrap();
+        assert_eq!(a.position(), c.position());
+        assert_eq!(read_link("  "), Err(LinkError::Empty));
+        assert_eq!(read_link("https://x/#"), Err(LinkError::Empty));
+        assert!(matches!(read_link("garbage"), Err(LinkError::Code(_))));
+    }
+}

@@ -1,0 +1,40 @@
+//! hexlab-core: the Hex engine behind the hexlab analysis board.
+//!
+//! Pure Rust with no browser or I/O code, so the same engine runs natively (the `hexlab`
+//! command, with the `cli` feature) and in WebAssembly (the `hexlab-wasm` crate).
+//!
+//! Layers depend only downwards:
+//! - [`board`]: cells, cell sets, colours and the fixed geometry of a board size;
+//! - [`rules`] and [`position`]: stones, side to move, legal moves, winners, swap;
+//! - [`game`]: a position with its move history, undo and redo;
+//! - [`notation`] and [`formats`]: reading and writing what players type and paste;
+//! - [`playout`]: uniformly random playouts on the rayon pool;
+//! - [`report`]: the serde result types printed by the CLI and sent to JavaScript.
+//!
+//! ```
+//! use hexlab_core::{Game, Move};
+//! let mut game = Game::new(hexlab_core::BoardSize::square(3).unwrap(), Default::default());
+//! for mv in ["b1", "a2", "b2", "a3", "b3"] {
+//!     game.play(mv.parse::<Move>().unwrap()).unwrap();
+//! }
+//! assert_eq!(game.position().winner(), Some(hexlab_core::Color::Black));
+//! ```
+
+pub mod board;
+pub mod formats;
+pub mod game;
+pub mod notation;
+pub mod playout;
+pub mod position;
+pub mod report;
+pub mod rng;
+pub mod rules;
+
+pub use board::{BoardSize, ByColor, Cell, CellSet, Color};
+pub use game::Game;
+pub use notation::{Move, ParseCellError, ParseMoveError};
+pub use position::{PlayError, Position, PositionError, Setup};
+pub use rules::{Rules, RulesConfig};
+
+/// The engine's version, as printed by `hexlab --version` and GTP `version`.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

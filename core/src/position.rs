@@ -1,0 +1,539 @@
+//! Stones on a board with the side to move: legal moves, swap, winner.
+//!
+//! A [`Setup`] is any arrangement a user may type (stones of each colour, side to move); it is
+//! validated into a [`Position`], which then only changes through legal moves.
+
+use std::fmt;
+
+use crate::board::{BoardSize, ByColor, Cell, CellSet, Color};
+use crate::notation::Move;
+use crate::rules::{Rules, RulesConfig};
+
+/// Stones, side to move and rules: a position that can be played on.
+///
+/// Invariants: every stone is a board cell of `size`; no cell holds two stones; `swap_open` is
+/// true only when the swap rule is on, the board is square, and the only stone on the board is
+/// Black's first move with White to move.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    size: BoardSize,
+    cells: CellSet,
+    stones: ByColor<CellSet>,
+    to_move: Color,
+    config: RulesConfig,
+    swap_open: bool,
+}
+
+/// A not necessarily valid arrangement of stones, as read from flags or a file.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Setup {
+    pub size: BoardSize,
+    pub config: RulesConfig,
+    pub black: Vec<Cell>,
+    pub white: Vec<Cell>,
+    pub to_move: Option<Color>,
+}
+
+/// One reason a [`Setup`] is not a valid position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupProblem {
+    /// A stone outside the board.
+    OffBoard { cell: Cell, size: BoardSize },
+    /// A cell given for both colours.
+    BothColors(Cell),
+    /// A cell given twice for the same colour.
+    Repeated(Cell),
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupProblem::OffBoard { cell, size } => {
+                write!(f, "{cell} is off the {}x{} board", size.width(), size.height())
+            }
+            SetupProblem::BothColors(cell) => write!(f, "{cell} is given to both black and white"),
+            SetupProblem::Repeated(cell) => write!(f, "{cell} is listed twice"),
+        }
+    }
+}
+
+/// Why a [`Setup`] was refused: every problem found, in the order met.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    pub problems: Vec<SetupProblem>,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, problem) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{problem}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Why a move was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game has a winner already.
+    GameOver(Color),
+    /// The cell is outside the board.
+    OffBoard { cell: Cell, size: BoardSize },
+    /// The cell already holds a stone.
+    Occupied(Cell),
+    /// Swap asked for when it is not allowed, with the reason.
+    SwapNotAllowed(&'static str),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver(winner) => write!(f, "the game is over: {winner} has won"),
+            PlayError::OffBoard { cell, size } => {
+                write!(f, "{cell} is off the {}x{} board", size.width(), size.height())
+            }
+            PlayError::Occupied(cell) => write!(f, "{cell} is already occupied"),
+            PlayError::SwapNotAllowed(why) => write!(f, "swap is not allowed: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl Position {
+    /// The empty board, Black to move.
+    #[must_use]
+    pub fn new(size: BoardSize, config: RulesConfig) -> Position {
+        Position {
+            size,
+            cells: size.cells(),
+            stones: ByColor::default(),
+            to_move: Color::Black,
+            config,
+            swap_open: false,
+        }
+    }
+
+    /// Validates a setup. The side to move defaults to Black when both colours have as many
+    /// stones, and to White when Black has one more; otherwise to Black.
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        let mut problems = Vec::new();
+        let mut position = Position::new(setup.size, setup.config);
+        for (color, cells) in [(Color::Black, &setup.black), (Color::White, &setup.white)] {
+            for &cell in cells {
+                if !setup.size.contains(cell) {
+                    problems.push(SetupProblem::OffBoard { cell, size: setup.size });
+                } else if position.stones[color].contains(cell) {
+                    problems.push(SetupProblem::Repeated(cell));
+                } else if position.stones[color.opponent()].contains(cell) {
+                    problems.push(SetupProblem::BothColors(cell));
+                } else {
+                    position.stones[color].insert(cell);
+                }
+            }
+        }
+        if !problems.is_empty() {
+            return Err(PositionError { problems });
+        }
+        let (b, w) = (position.stones.black.len(), position.stones.white.len());
+        position.to_move = setup
+            .to_move
+            .unwrap_or(if b == w + 1 { Color::White } else { Color::Black });
+        Ok(position)
+    }
+
+    /// Board dimensions.
+    #[inline]
+    #[must_use]
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// All board cells of this size.
+    #[inline]
+    #[must_use]
+    pub fn cells(&self) -> CellSet {
+        self.cells
+    }
+
+    /// The stones of `color`.
+    #[inline]
+    #[must_use]
+    pub fn stones(&self, color: Color) -> CellSet {
+        self.stones[color]
+    }
+
+    /// Every stone on the board.
+    #[inline]
+    #[must_use]
+    pub fn occupied(&self) -> CellSet {
+        self.stones.black | self.stones.white
+    }
+
+    /// The empty cells.
+    #[inline]
+    #[must_use]
+    pub fn empty_cells(&self) -> CellSet {
+        self.cells - self.occupied()
+    }
+
+    /// The stone on `cell`, if any.
+    #[must_use]
+    pub fn stone_at(&self, cell: Cell) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| self.stones[c].contains(cell))
+    }
+
+    /// The player to move.
+    #[inline]
+    #[must_use]
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Sets the player to move (for set-up positions and analysis of either side).
+    pub fn set_to_move(&mut self, color: Color) {
+        if color != self.to_move {
+            self.swap_open = false;
+        }
+        self.to_move = color;
+    }
+
+    /// The rules and swap setting.
+    #[inline]
+    #[must_use]
+    pub fn config(&self) -> RulesConfig {
+        self.config
+    }
+
+    /// Hex or Rex.
+    #[inline]
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        self.config.rules
+    }
+
+    /// The stones of `color` connected (through stones of `color`) to both of its edges.
+    /// Empty unless `color` has joined its edges.
+    #[must_use]
+    pub fn connecting_chain(&self, color: Color) -> CellSet {
+        let (a, b) = BoardSize::edges_of(color);
+        let own = self.stones[color];
+        let from_a = CellSet::flood(self.size.edge_cells(a), own);
+        if !from_a.intersects(&self.size.edge_cells(b)) {
+            return CellSet::new();
+        }
+        from_a & CellSet::flood(self.size.edge_cells(b), own)
+    }
+
+    /// Whether `color` has joined its two edges.
+    #[must_use]
+    pub fn has_connected(&self, color: Color) -> bool {
+        let (a, b) = BoardSize::edges_of(color);
+        CellSet::flood(self.size.edge_cells(a), self.stones[color])
+            .intersects(&self.size.edge_cells(b))
+    }
+
+    /// The player who has joined their edges, if any (at most one can: the board is planar).
+    #[must_use]
+    pub fn connector(&self) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| self.has_connected(c))
+    }
+
+    /// The winner under this position's rules, if the game is over.
+    #[must_use]
+    pub fn winner(&self) -> Option<Color> {
+        self.connector().map(|c| self.config.rules.winner_when_connected(c))
+    }
+
+    /// The chain that decided the game (the connector's edge-to-edge stones), empty if none.
+    #[must_use]
+    pub fn winning_chain(&self) -> CellSet {
+        self.connector().map(|c| self.connecting_chain(c)).unwrap_or_default()
+    }
+
+    /// Whether White may swap now.
+    #[inline]
+    #[must_use]
+    pub fn swap_legal(&self) -> bool {
+        self.swap_open
+    }
+
+    /// The cells the side to move may play (none once the game is over).
+    #[must_use]
+    pub fn legal_cells(&self) -> CellSet {
+        if self.winner().is_some() {
+            CellSet::new()
+        } else {
+            self.empty_cells()
+        }
+    }
+
+    /// Plays `mv` for the side to move, checking legality.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        if let Some(winner) = self.winner() {
+            return Err(PlayError::GameOver(winner));
+        }
+        match mv {
+            Move::Cell(cell) => {
+                if !self.size.contains(cell) {
+                    return Err(PlayError::OffBoard { cell, size: self.size });
+                }
+                if self.occupied().contains(cell) {
+                    return Err(PlayError::Occupied(cell));
+                }
+                self.play_unchecked(cell);
+                Ok(())
+            }
+            Move::Swap => {
+                if !self.swap_open {
+                    return Err(PlayError::SwapNotAllowed(self.why_no_swap()));
+                }
+                self.swap();
+                Ok(())
+            }
+        }
+    }
+
+    fn why_no_swap(&self) -> &'static str {
+        if !self.config.swap {
+            "the swap rule is off"
+        } else if !self.size.is_square() {
+            "swap needs a square board"
+        } else {
+            "only White's reply to Black's first move may swap"
+        }
+    }
+
+    /// Places a stone of the side to move on `cell` and passes the turn, without checks.
+    ///
+    /// The caller guarantees `cell` is an empty board cell; otherwise the position's invariants
+    /// break (no undefined behaviour, but wrong answers).
+    pub fn play_unchecked(&mut self, cell: Cell) {
+        debug_assert!(self.size.contains(cell) && !self.occupied().contains(cell));
+        let first_move = self.occupied().is_empty() && self.to_move == Color::Black;
+        self.stones[self.to_move].insert(cell);
+        self.to_move = self.to_move.opponent();
+        self.swap_open = first_move && self.config.swap && self.size.is_square();
+    }
+
+    /// Swap-pieces: Black's only stone is replaced by a White stone on the mirrored cell, and
+    /// Black is to move.
+    fn swap(&mut self) {
+        let black = self.stones.black.first().expect("swap needs Black's first stone");
+        self.stones.black = CellSet::new();
+        self.stones.white = CellSet::single(black.mirrored());
+        self.to_move = Color::Black;
+        self.swap_open = false;
+    }
+
+    /// Puts a stone of `color` on `cell` (or removes it with `None`) without changing the side
+    /// to move: for GTP's `play` in any order and for analysis. Closes the swap option.
+    pub fn set_stone(&mut self, cell: Cell, stone: Option<Color>) -> Result<(), PlayError> {
+        if !self.size.contains(cell) {
+            return Err(PlayError::OffBoard { cell, size: self.size });
+        }
+        self.stones.black.discard(cell);
+        self.stones.white.discard(cell);
+        if let Some(color) = stone {
+            self.stones[color].insert(cell);
+        }
+        self.swap_open = false;
+        Ok(())
+    }
+
+    /// The board as text, a row per line shifted into the usual rhombus:
+    /// `B`/`W` stones, `.` empty, with column letters and row numbers.
+    #[must_use]
+    pub fn diagram(&self) -> String {
+        let mut out = String::from("  ");
+        for col in 0..self.size.width() {
+            out.push(' ');
+            out.push((b'a' + col) as char);
+        }
+        out.push('\n');
+        for row in 0..self.size.height() {
+            out.push_str(&" ".repeat(row as usize));
+            out.push_str(&format!("{:>2}", row + 1));
+            for col in 0..self.size.width() {
+                out.push(' ');
+                out.push(match self.stone_at(Cell::new(col, row)) {
+                    Some(Color::Black) => 'B',
+                    Some(Color::White) => 'W',
+                    None => '.',
+                });
+            }
+            out.push_str(&format!(" {}\n", row + 1));
+        }
+        out.push_str(&" ".repeat(self.size.height() as usize + 2));
+        for col in 0..self.size.width() {
+            out.push(' ');
+            out.push((b'a' + col) as char);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    fn pos(size: u32) -> Position {
+        Position::new(BoardSize::square(size).unwrap(), RulesConfig::default())
+    }
+
+    fn play_all(position: &mut Position, moves: &[&str]) {
+        for m in moves {
+            position.play(m.parse().unwrap()).unwrap();
+        }
+    }
+
+    /// Reference winner test: a plain breadth-first search over the neighbour lists.
+    fn connects_by_bfs(position: &Position, color: Color) -> bool {
+        let size = position.size();
+        let (a, b) = BoardSize::edges_of(color);
+        let own = position.stones(color);
+        let mut seen = vec![false; Cell::COUNT as usize];
+        let mut queue = vec![a];
+        seen[a.index()] = true;
+        while let Some(point) = queue.pop() {
+            if point == b {
+                return true;
+            }
+            for next in size.neighbours(point).iter() {
+                let passable = next == b || (!next.is_edge() && own.contains(next));
+                if passable && !seen[next.index()] {
+                    seen[next.index()] = true;
+                    queue.push(next);
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn winning_line_on_3x3() {
+        let mut p = pos(3);
+        play_all(&mut p, &["b1", "a2", "b2", "a3"]);
+        assert_eq!(p.winner(), None);
+        play_all(&mut p, &["b3"]);
+        assert_eq!(p.winner(), Some(Color::Black));
+        let chain: Vec<String> = p.winning_chain().iter().map(|c| c.to_string()).collect();
+        assert_eq!(chain, ["b1", "b2", "b3"]);
+        assert_eq!(p.play("c1".parse().unwrap()), Err(PlayError::GameOver(Color::Black)));
+        assert!(p.legal_cells().is_empty());
+    }
+
+    #[test]
+    fn rex_winner_is_the_other_player() {
+        let mut p = Position::new(
+            BoardSize::square(2).unwrap(),
+            RulesConfig { rules: Rules::Rex, swap: false },
+        );
+        play_all(&mut p, &["a1", "b1", "a2"]);
+        assert!(p.has_connected(Color::Black));
+        assert_eq!(p.winner(), Some(Color::White));
+    }
+
+    #[test]
+    fn swap_mirrors_the_first_stone() {
+        let mut p = pos(5);
+        play_all(&mut p, &["a3"]);
+        assert!(p.swap_legal());
+        play_all(&mut p, &["swap"]);
+        assert_eq!(p.stones(Color::White).iter().collect::<Vec<_>>(), vec![Cell::new(2, 0)]);
+        assert!(p.stones(Color::Black).is_empty());
+        assert_eq!(p.to_move(), Color::Black);
+        assert!(!p.swap_legal());
+        assert!(matches!(p.play(Move::Swap), Err(PlayError::SwapNotAllowed(_))));
+    }
+
+    #[test]
+    fn swap_only_right_after_the_first_move() {
+        let mut p = pos(5);
+        assert!(!p.swap_legal());
+        play_all(&mut p, &["a3", "b2"]);
+        assert!(!p.swap_legal());
+        let mut off = Position::new(BoardSize::square(5).unwrap(), RulesConfig { rules: Rules::Hex, swap: false });
+        play_all(&mut off, &["a3"]);
+        assert_eq!(off.play(Move::Swap), Err(PlayError::SwapNotAllowed("the swap rule is off")));
+        let mut rect = Position::new(BoardSize::new(5, 4).unwrap(), RulesConfig::default());
+        play_all(&mut rect, &["a3"]);
+        assert!(!rect.swap_legal());
+    }
+
+    #[test]
+    fn illegal_moves_are_refused() {
+        let mut p = pos(3);
+        play_all(&mut p, &["b2"]);
+        assert_eq!(p.play("b2".parse().unwrap()), Err(PlayError::Occupied(Cell::new(1, 1))));
+        assert!(matches!(p.play("d1".parse().unwrap()), Err(PlayError::OffBoard { .. })));
+    }
+
+    #[test]
+    fn setup_reports_every_problem() {
+        let setup = Setup {
+            size: BoardSize::square(3).unwrap(),
+            black: vec![Cell::new(0, 0), Cell::new(5, 5), Cell::new(0, 0)],
+            white: vec![Cell::new(0, 0)],
+            ..Setup::default()
+        };
+        let err = Position::from_setup(&setup).unwrap_err();
+        assert_eq!(err.problems.len(), 3);
+        assert_eq!(err.to_string(), "f6 is off the 3x3 board; a1 is listed twice; a1 is given to both black and white");
+    }
+
+    #[test]
+    fn setup_infers_side_to_move() {
+        let mut setup = Setup { size: BoardSize::square(3).unwrap(), black: vec![Cell::new(1, 1)], ..Setup::default() };
+        assert_eq!(Position::from_setup(&setup).unwrap().to_move(), Color::White);
+        setup.to_move = Some(Color::Black);
+        assert_eq!(Position::from_setup(&setup).unwrap().to_move(), Color::Black);
+    }
+
+    #[test]
+    fn win_detection_matches_breadth_first_search_on_random_boards() {
+        let mut rng = Rng::new(7);
+        for trial in 0..3000 {
+            let width = 1 + rng.below(12) as u32;
+            let height = if trial % 3 == 0 { 1 + rng.below(12) as u32 } else { width };
+            let size = BoardSize::new(width, height).unwrap();
+            let mut p = Position::new(size, RulesConfig::default());
+            let density = rng.below(101);
+            for cell in size.cells().iter() {
+                if rng.below(100) < density {
+                    let color = if rng.below(2) == 0 { Color::Black } else { Color::White };
+                    p.set_stone(cell, Some(color)).unwrap();
+                }
+            }
+            for color in Color::ALL {
+                assert_eq!(
+                    p.has_connected(color),
+                    connects_by_bfs(&p, color),
+                    "{color} on\n{}",
+                    p.diagram()
+                );
+            }
+            assert!(!(p.has_connected(Color::Black) && p.has_connected(Color::White)));
+        }
+    }
+
+    #[test]
+    fn full_board_always_has_exactly_one_connector() {
+        let mut rng = Rng::new(11);
+        for _ in 0..500 {
+            let size = BoardSize::square(1 + rng.below(11) as u32).unwrap();
+            let mut p = Position::new(size, RulesConfig::default());
+            for cell in size.cells().iter() {
+                let color = if rng.below(2) == 0 { Color::Black } else { Color::White };
+                p.set_stone(cell, Some(color)).unwrap();
+            }
+            assert!(p.connector().is_some(), "{}", p.diagram());
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! A small, fast, seedable random number generator (wyrand), the same on every platform.
+//!
+//! The engine never asks the operating system for randomness, so results are reproducible from
+//! a seed and the wasm build needs no entropy source.
+
+/// Pseudo-random numbers from a 64-bit seed. Not for cryptography.
+#[derive(Clone, Debug)]
+pub struct Rng {
+    state: u64,
+}
+
+impl Rng {
+    /// A generator whose whole sequence is fixed by `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Rng {
+        Rng { state: seed }
+    }
+
+    /// The next 64 random bits.
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0xa076_1d64_78bd_642f);
+        let t = u128::from(self.state) * u128::from(self.state ^ 0xe703_7ed1_a0b4_28db);
+        ((t >> 64) as u64) ^ (t as u64)
+    }
+
+    /// A uniform number in `0..bound` (Lemire's multiply-shift; `bound` must be positive).
+    #[inline]
+    pub fn below(&mut self, bound: usize) -> usize {
+        debug_assert!(bound > 0);
+        ((u128::from(self.next_u64()) * bound as u128) >> 64) as usize
+    }
+
+    /// A seed for an independent stream number `stream` derived from `seed` (SplitMix64 mixing).
+    #[must_use]
+    pub fn derive_seed(seed: u64, stream: u64) -> u64 {
+        let mut z = seed ^ stream.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn below_stays_in_range_and_covers_it() {
+        let mut rng = Rng::new(1);
+        let mut seen = [0usize; 7];
+        for _ in 0..7000 {
+            seen[rng.below(7)] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 800 && n < 1200), "{seen:?}");
+    }
+
+    #[test]
+    fn same_seed_same_sequence() {
+        let (mut a, mut b) = (Rng::new(42), Rng::new(42));
+        assert!((0..100).all(|_| a.next_u64() == b.next_u64()));
+        assert_ne!(Rng::derive_seed(1, 0), Rng::derive_seed(1, 1));
+    }
+}

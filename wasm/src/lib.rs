@@ -1,0 +1,110 @@
+//! WebAssembly bindings for hexlab-core, thin by design: parse strings with the core parsers,
+//! call core, return the core's serde result types as JavaScript objects, and run parallel work
+//! on the rayon pool. Every typed error becomes a JavaScript `Error` carrying its message.
+//!
+//! The game state lives in JavaScript as a position code (the page's URL hash): every call takes
+//! the code and returns a fresh view, so the worker keeps no state and can't drift from the page.
+
+use hexlab_core::formats::read_link;
+use hexlab_core::playout::random_playouts;
+use hexlab_core::report::{PlayoutReport, PositionReport};
+use hexlab_core::{BoardSize, Game, Move, Rules, RulesConfig};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[cfg(feature = "threads")]
+pub use wasm_bindgen_rayon::init_thread_pool;
+
+/// Makes a Rust panic show as a readable console error instead of a silent dead worker.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// Converts a serde value to a JS object (`None` becomes `null`, maps become plain objects).
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(true)
+        .serialize_maps_as_objects(true);
+    value.serialize(&serializer).map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn view(game: &Game) -> Result<JsValue, JsError> {
+    to_js(&PositionReport::of(game))
+}
+
+fn load(code: &str) -> Result<Game, JsError> {
+    read_link(code).map_err(error)
+}
+
+/// The engine version.
+#[wasm_bindgen]
+pub fn version() -> String {
+    hexlab_core::VERSION.to_string()
+}
+
+/// How many threads the rayon pool has (1 in the single-threaded build).
+#[wasm_bindgen(js_name = threadCount)]
+pub fn thread_count() -> usize {
+    rayon::current_num_threads()
+}
+
+/// A new game on an empty `width` x `height` board.
+#[wasm_bindgen(js_name = newGame)]
+pub fn new_game(width: u32, height: u32, rules: &str, swap_rule: bool) -> Result<JsValue, JsError> {
+    let size = BoardSize::new(width, height).map_err(error)?;
+    let rules: Rules = rules.parse().map_err(error)?;
+    view(&Game::new(size, RulesConfig { rules, swap: swap_rule }))
+}
+
+/// Reads a position code, share link, HexWorld or trmph link.
+#[wasm_bindgen(js_name = loadPosition)]
+pub fn load_position(code: &str) -> Result<JsValue, JsError> {
+    view(&load(code)?)
+}
+
+/// Plays `mv` (a cell or `swap`) at the cursor of the game in `code`.
+#[wasm_bindgen]
+pub fn play(code: &str, mv: &str) -> Result<JsValue, JsError> {
+    let mut game = load(code)?;
+    let mv: Move = mv.parse().map_err(error)?;
+    game.play(mv).map_err(error)?;
+    view(&game)
+}
+
+/// Takes back one move (no change if there is none).
+#[wasm_bindgen]
+pub fn undo(code: &str) -> Result<JsValue, JsError> {
+    let mut game = load(code)?;
+    game.undo();
+    view(&game)
+}
+
+/// Replays one undone move (no change if there is none).
+#[wasm_bindgen]
+pub fn redo(code: &str) -> Result<JsValue, JsError> {
+    let mut game = load(code)?;
+    game.redo();
+    view(&game)
+}
+
+/// Runs `count` random playouts from the position in parallel on the pool.
+#[wasm_bindgen]
+pub fn playouts(code: &str, count: u32, seed: u32) -> Result<JsValue, JsError> {
+    let game = load(code)?;
+    let started = js_sys::Date::now();
+    let counts = random_playouts(game.position(), u64::from(count), u64::from(seed));
+    let millis = js_sys::Date::now() - started;
+    to_js(&PlayoutReport {
+        playouts: counts.playouts,
+        black_wins: counts.black_wins,
+        white_wins: counts.white_wins,
+        threads: rayon::current_num_threads(),
+        millis,
+        playouts_per_second: counts.playouts as f64 / (millis.max(1.0) / 1000.0),
+    })
+}
