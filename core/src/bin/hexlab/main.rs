@@ -1,1 +1,59 @@
-fn main() {}
+//! `hexlab`: the native command. `hexlab gtp` speaks GTP; the other subcommands take a
+//! position (flags or `--position CODE`) and print one JSON object with `--json`.
+//! Bad input: a message on stderr and exit status 2.
+
+mod args;
+mod commands;
+mod gtp;
+
+use std::process::ExitCode;
+
+use args::UsageError;
+
+const HELP: &str = "\
+hexlab: a Hex analysis engine
+
+usage:
+  hexlab gtp [--seed N]                    GTP engine on stdin/stdout (HexGui, scripts)
+  hexlab position <position> [--json]      print the position
+  hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]
+  hexlab --version | --help
+
+<position> is either
+  --size N|WxH [--black a1,c3] [--white b2] [--to-move b|w] [--rules hex|rex] [--swap yes|no]
+or
+  --position CODE     a hexlab code or share link, a HexWorld or a trmph link
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(UsageError(message)) => {
+            eprintln!("hexlab: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<(), UsageError> {
+    let Some(command) = args.first() else {
+        print!("{HELP}");
+        return Ok(());
+    };
+    let rest = &args[1..];
+    match command.as_str() {
+        "--help" | "-h" | "help" => {
+            print!("{HELP}");
+            Ok(())
+        }
+        "--version" | "version" => {
+            println!("hexlab {}", hexlab_core::VERSION);
+            Ok(())
+        }
+        "gtp" => commands::gtp(rest),
+        "position" => commands::position(rest),
+        "bench" => commands::bench(rest),
+        other => Err(UsageError(format!("unknown subcommand '{other}' (try hexlab --help)"))),
+    }
+}

@@ -1,0 +1,140 @@
+//! Command-line flags: a tiny parser shared by every subcommand, and the position flags
+//! (`--size --black --white --to-move --rules --swap` or `--position CODE`).
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use hexlab_core::formats::read_link;
+use hexlab_core::notation::parse_cell_list;
+use hexlab_core::{BoardSize, Color, Game, Position, Rules, RulesConfig, Setup};
+
+/// A command-line mistake: printed on stderr, exit status 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<E: std::error::Error> From<E> for UsageError {
+    fn from(e: E) -> Self {
+        UsageError(e.to_string())
+    }
+}
+
+/// Parsed `--flag value` pairs and boolean `--switch`es, each flag at most once.
+pub struct Flags {
+    values: BTreeMap<String, String>,
+    switches: Vec<String>,
+    positional: Vec<String>,
+}
+
+impl Flags {
+    /// Splits `args`: a flag named in `switches` takes no value, every other `--flag` takes the
+    /// next argument (or `--flag=value`).
+    pub fn parse(args: &[String], switches: &[&str]) -> Result<Flags, UsageError> {
+        let mut flags = Flags { values: BTreeMap::new(), switches: Vec::new(), positional: Vec::new() };
+        let mut iter = args.iter();
+        while let Some(arg) = iter.next() {
+            let Some(name) = arg.strip_prefix("--") else {
+                flags.positional.push(arg.clone());
+                continue;
+            };
+            let (name, inline) = match name.split_once('=') {
+                Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                None => (name.to_string(), None),
+            };
+            if switches.contains(&name.as_str()) {
+                if inline.is_some() {
+                    return Err(UsageError(format!("--{name} takes no value")));
+                }
+                flags.switches.push(name);
+                continue;
+            }
+            let value = match inline {
+                Some(v) => v,
+                None => iter.next().cloned().ok_or_else(|| UsageError(format!("--{name} needs a value")))?,
+            };
+            if flags.values.insert(name.clone(), value).is_some() {
+                return Err(UsageError(format!("--{name} is given twice")));
+            }
+        }
+        Ok(flags)
+    }
+
+    /// Takes the value of `--name`, if given.
+    pub fn take(&mut self, name: &str) -> Option<String> {
+        self.values.remove(name)
+    }
+
+    /// Takes and parses the value of `--name`, if given.
+    pub fn take_parsed<T: std::str::FromStr>(&mut self, name: &str, what: &str) -> Result<Option<T>, UsageError> {
+        match self.take(name) {
+            None => Ok(None),
+            Some(text) => text
+                .parse()
+                .map(Some)
+                .map_err(|_| UsageError(format!("--{name} {text}: expected {what}"))),
+        }
+    }
+
+    /// Whether the switch `--name` was given.
+    pub fn switch(&self, name: &str) -> bool {
+        self.switches.iter().any(|s| s == name)
+    }
+
+    /// Arguments that are not flags.
+    pub fn positional(&self) -> &[String] {
+        &self.positional
+    }
+
+    /// Fails on any flag nobody took, naming it.
+    pub fn finish(self) -> Result<(), UsageError> {
+        if let Some(name) = self.values.keys().next() {
+            return Err(UsageError(format!("unknown flag --{name}")));
+        }
+        Ok(())
+    }
+}
+
+const POSITION_FLAGS: [&str; 6] = ["size", "black", "white", "to-move", "rules", "swap"];
+
+/// Reads the position flags; with none of them, the empty 11x11 board.
+pub fn take_game(flags: &mut Flags) -> Result<Game, UsageError> {
+    let code = flags.take("position");
+    if let Some(code) = code {
+        if let Some(other) = POSITION_FLAGS.iter().find(|f| flags.values.contains_key(**f)) {
+            return Err(UsageError(format!("--position cannot be combined with --{other}")));
+        }
+        return Ok(read_link(&code)?);
+    }
+    let size: BoardSize = match flags.take("size") {
+        Some(text) => text.parse()?,
+        None => BoardSize::default(),
+    };
+    let rules: Rules = match flags.take("rules") {
+        Some(text) => text.parse()?,
+        None => Rules::Hex,
+    };
+    let swap = match flags.take("swap").as_deref() {
+        None | Some("yes") => true,
+        Some("no") => false,
+        Some(other) => return Err(UsageError(format!("--swap {other}: expected yes or no"))),
+    };
+    let cells = |flags: &mut Flags, name: &str| -> Result<_, UsageError> {
+        let text = flags.take(name).unwrap_or_default();
+        parse_cell_list(&text).map_err(|e| UsageError(format!("--{name}: {e}")))
+    };
+    let black = cells(flags, "black")?;
+    let white = cells(flags, "white")?;
+    let to_move = match flags.take("to-move") {
+        None => None,
+        Some(text) => {
+            Some(Color::parse(&text).ok_or_else(|| UsageError(format!("--to-move {text}: expected b or w")))?)
+        }
+    };
+    let setup = Setup { size, config: RulesConfig { rules, swap }, black, white, to_move };
+    Ok(Game::from_position(Position::from_setup(&setup)?))
+}

@@ -1,0 +1,95 @@
+//! The subcommands: each reads its flags, calls the core and prints one result.
+
+use std::io::{self, BufReader};
+use std::time::Instant;
+
+use hexlab_core::playout::random_playouts;
+use hexlab_core::report::{PlayoutReport, PositionReport};
+use serde::Serialize;
+
+use crate::args::{take_game, Flags, UsageError};
+use crate::gtp::Engine;
+
+fn print_json<T: Serialize>(value: &T) -> Result<(), UsageError> {
+    println!("{}", serde_json::to_string(value)?);
+    Ok(())
+}
+
+fn no_positional(flags: &Flags) -> Result<(), UsageError> {
+    match flags.positional().first() {
+        Some(arg) => Err(UsageError(format!("unexpected argument '{arg}'"))),
+        None => Ok(()),
+    }
+}
+
+/// `hexlab gtp [--seed N]`.
+pub fn gtp(args: &[String]) -> Result<(), UsageError> {
+    let mut flags = Flags::parse(args, &[])?;
+    let seed = flags.take_parsed::<u64>("seed", "a number")?.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+    });
+    no_positional(&flags)?;
+    flags.finish()?;
+    let stdin = io::stdin();
+    Engine::new(seed).run(BufReader::new(stdin.lock()), io::stdout().lock())?;
+    Ok(())
+}
+
+/// `hexlab position <position> [--json]`.
+pub fn position(args: &[String]) -> Result<(), UsageError> {
+    let mut flags = Flags::parse(args, &["json"])?;
+    let game = take_game(&mut flags)?;
+    no_positional(&flags)?;
+    let json = flags.switch("json");
+    flags.finish()?;
+    let report = PositionReport::of(&game);
+    if json {
+        return print_json(&report);
+    }
+    println!("{}", game.position().diagram());
+    println!("to move: {}   rules: {}", game.position().to_move(), report.rules);
+    if let Some(winner) = report.winner {
+        println!("winner: {winner}");
+    }
+    println!("code: {}", report.code);
+    Ok(())
+}
+
+/// `hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]`.
+pub fn bench(args: &[String]) -> Result<(), UsageError> {
+    let mut flags = Flags::parse(args, &["json"])?;
+    match flags.positional() {
+        [job] if job == "playouts" => {}
+        [] => return Err(UsageError("bench needs a job: hexlab bench playouts".into())),
+        [job, ..] => return Err(UsageError(format!("unknown bench job '{job}' (known: playouts)"))),
+    }
+    let game = take_game(&mut flags)?;
+    let count = flags.take_parsed::<u64>("count", "a number of playouts")?.unwrap_or(2_000_000);
+    let threads = flags.take_parsed::<usize>("threads", "a number of threads")?.unwrap_or(1);
+    let seed = flags.take_parsed::<u64>("seed", "a number")?.unwrap_or(1);
+    let json = flags.switch("json");
+    flags.finish()?;
+    if threads == 0 {
+        return Err(UsageError("--threads must be at least 1".into()));
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let started = Instant::now();
+    let counts = pool.install(|| random_playouts(game.position(), count, seed));
+    let seconds = started.elapsed().as_secs_f64();
+    let report = PlayoutReport {
+        playouts: counts.playouts,
+        black_wins: counts.black_wins,
+        white_wins: counts.white_wins,
+        threads: pool.current_num_threads(),
+        millis: seconds * 1000.0,
+        playouts_per_second: counts.playouts as f64 / seconds.max(1e-9),
+    };
+    if json {
+        return print_json(&report);
+    }
+    println!(
+        "{} playouts on {} thread(s) in {:.0} ms: {:.0} playouts/s (black {} / white {})",
+        report.playouts, report.threads, report.millis, report.playouts_per_second, report.black_wins, report.white_wins
+    );
+    Ok(())
+}

@@ -1,0 +1,254 @@
+//! `hexlab gtp`: the Go Text Protocol, version 2, with Benzene's command names, so HexGui and
+//! scripts written for Benzene can drive hexlab.
+//!
+//! Every malformed or failing command answers `? message`; nothing a client sends ends the
+//! session except `quit` or the end of input.
+
+use std::io::{self, BufRead, Write};
+
+use hexlab_core::rng::Rng;
+use hexlab_core::{BoardSize, Cell, Color, Move, Position, RulesConfig};
+
+/// The state of one GTP session: the position and the positions before each move (for undo).
+pub struct Engine {
+    position: Position,
+    history: Vec<Position>,
+    rng: Rng,
+    quit: bool,
+}
+
+/// The commands this engine answers, in `list_commands` order.
+const COMMANDS: &[&str] = &[
+    "all_legal_moves",
+    "boardsize",
+    "clear_board",
+    "final_score",
+    "genmove",
+    "hexgui-analyze_commands",
+    "hexlab-position",
+    "known_command",
+    "list_commands",
+    "name",
+    "play",
+    "protocol_version",
+    "quit",
+    "showboard",
+    "undo",
+    "version",
+];
+
+/// What HexGui shows in its analysis menu: `type/label/command`.
+const ANALYZE_COMMANDS: &[&str] = &[
+    "plist/All Legal Moves/all_legal_moves %m",
+    "string/Final Score/final_score",
+    "string/Position Code/hexlab-position",
+    "string/Show Board/showboard",
+];
+
+type Answer = Result<String, String>;
+
+impl Engine {
+    /// A session on the empty 11x11 board, with random moves drawn from `seed`.
+    pub fn new(seed: u64) -> Engine {
+        Engine {
+            position: Position::new(BoardSize::default(), RulesConfig::default()),
+            history: Vec::new(),
+            rng: Rng::new(seed),
+            quit: false,
+        }
+    }
+
+    /// Reads commands from `input` and answers on `output` until `quit` or end of input.
+    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        for line in input.lines() {
+            let line = line?;
+            if let Some(reply) = self.handle_line(&line) {
+                output.write_all(reply.as_bytes())?;
+                output.flush()?;
+            }
+            if self.quit {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Answers one input line (`None` for blank lines and comments).
+    pub fn handle_line(&mut self, line: &str) -> Option<String> {
+        let cleaned: String = line
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .filter(|c| !c.is_control())
+            .collect();
+        let mut words = cleaned.split_whitespace();
+        let first = words.next()?;
+        let (id, command) = if first.bytes().all(|b| b.is_ascii_digit()) {
+            match words.next() {
+                Some(command) => (first, command),
+                None => return Some(format!("?{first} missing command\n\n")),
+            }
+        } else {
+            ("", first)
+        };
+        let args: Vec<&str> = words.collect();
+        Some(match self.execute(command, &args) {
+            Ok(text) if text.is_empty() => format!("={id}\n\n"),
+            Ok(text) => format!("={id} {text}\n\n"),
+            Err(message) => format!("?{id} {message}\n\n"),
+        })
+    }
+
+    fn execute(&mut self, command: &str, args: &[&str]) -> Answer {
+        match command {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("hexlab".into()),
+            "version" => Ok(hexlab_core::VERSION.into()),
+            "known_command" => {
+                let [name] = args else { return Err("known_command needs a command name".into()) };
+                Ok(COMMANDS.contains(name).to_string())
+            }
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "hexgui-analyze_commands" => Ok(ANALYZE_COMMANDS.join("\n")),
+            "quit" => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            "boardsize" => self.boardsize(args),
+            "clear_board" => {
+                self.reset(self.position.size());
+                Ok(String::new())
+            }
+            "play" => self.play(args),
+            "genmove" => self.genmove(args),
+            "undo" => match self.history.pop() {
+                Some(previous) => {
+                    self.position = previous;
+                    Ok(String::new())
+                }
+                None => Err("cannot undo: no moves played".into()),
+            },
+            "showboard" => Ok(format!("\n{}", self.position.diagram())),
+            "all_legal_moves" => Ok(self.position.legal_cells().iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")),
+            "final_score" => Ok(match self.position.winner() {
+                Some(Color::Black) => "B+".into(),
+                Some(Color::White) => "W+".into(),
+                None => "cannot score: the game is not over".into(),
+            }),
+            "hexlab-position" => {
+                let game = hexlab_core::Game::from_position(self.position.clone());
+                Ok(hexlab_core::formats::code::write(&game))
+            }
+            _ => Err(format!("unknown command: {command}")),
+        }
+    }
+
+    fn reset(&mut self, size: BoardSize) {
+        self.position = Position::new(size, RulesConfig::default());
+        self.history.clear();
+    }
+
+    fn boardsize(&mut self, args: &[&str]) -> Answer {
+        let side = |text: &str| text.parse::<u32>().map_err(|_| format!("'{text}' is not a board size"));
+        let size = match args {
+            [n] => BoardSize::square(side(n)?),
+            [w, h] => BoardSize::new(side(w)?, side(h)?),
+            _ => return Err("boardsize needs a size: boardsize 11 or boardsize 11 11".into()),
+        }
+        .map_err(|e| e.to_string())?;
+        self.reset(size);
+        Ok(String::new())
+    }
+
+    fn color(text: &str) -> Result<Color, String> {
+        Color::parse(text).ok_or_else(|| format!("'{text}' is not a colour: expected b, w, black or white"))
+    }
+
+    fn play(&mut self, args: &[&str]) -> Answer {
+        let [color, mv] = args else { return Err("play needs a colour and a move: play b c3".into()) };
+        let color = Self::color(color)?;
+        let mv: Move = mv.parse().map_err(|e: hexlab_core::ParseMoveError| e.to_string())?;
+        self.apply(color, mv)?;
+        Ok(String::new())
+    }
+
+    /// Puts `mv` on the board for `color`, whoever is to move; the opponent moves next.
+    fn apply(&mut self, color: Color, mv: Move) -> Result<(), String> {
+        let mut next = self.position.clone();
+        match mv {
+            Move::Swap => {
+                if color != Color::White || next.to_move() != Color::White {
+                    return Err("only White may swap, right after Black's first move".into());
+                }
+                next.play(Move::Swap).map_err(|e| e.to_string())?;
+            }
+            Move::Cell(cell) => {
+                self.check_empty(cell)?;
+                if color == next.to_move() && next.winner().is_none() {
+                    next.play_unchecked(cell);
+                } else {
+                    next.set_stone(cell, Some(color)).map_err(|e| e.to_string())?;
+                    next.set_to_move(color.opponent());
+                }
+            }
+        }
+        self.history.push(std::mem::replace(&mut self.position, next));
+        Ok(())
+    }
+
+    fn check_empty(&self, cell: Cell) -> Result<(), String> {
+        let size = self.position.size();
+        if !size.contains(cell) {
+            return Err(format!("{cell} is off the {}x{} board", size.width(), size.height()));
+        }
+        if self.position.occupied().contains(cell) {
+            return Err(format!("{cell} is already occupied"));
+        }
+        Ok(())
+    }
+
+    fn genmove(&mut self, args: &[&str]) -> Answer {
+        let [color] = args else { return Err("genmove needs a colour: genmove b".into()) };
+        let color = Self::color(color)?;
+        let empty = self.position.empty_cells();
+        if self.position.winner().is_some() || empty.is_empty() {
+            return Ok("resign".into());
+        }
+        let cell = empty.nth(self.rng.below(empty.len())).expect("index below the set's length");
+        self.apply(color, Move::Cell(cell))?;
+        Ok(cell.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(lines: &[&str]) -> Vec<String> {
+        let mut engine = Engine::new(1);
+        lines.iter().filter_map(|l| engine.handle_line(l)).collect()
+    }
+
+    #[test]
+    fn answers_with_ids_and_errors() {
+        let replies = session(&["1 name", "protocol_version", "2 frobnicate", "", "# comment", "play b"]);
+        assert_eq!(replies, ["=1 hexlab\n\n", "= 2\n\n", "?2 unknown command: frobnicate\n\n", "? play needs a colour and a move: play b c3\n\n"]);
+    }
+
+    #[test]
+    fn plays_in_any_order_and_undoes() {
+        let replies = session(&["boardsize 3", "play w a1", "play w b1", "play b b1", "undo", "undo", "undo", "undo", "showboard"]);
+        assert_eq!(replies[3], "? b1 is already occupied\n\n");
+        assert_eq!(&replies[4..7], ["=\n\n", "=\n\n", "? cannot undo: no moves played\n\n"].map(String::from));
+        assert!(replies[7].contains(" 1 . . . 1"), "{}", replies[7]);
+    }
+
+    #[test]
+    fn bad_input_never_ends_the_session() {
+        let replies = session(&["boardsize 0", "boardsize x", "play b z99", "play q a1", "genmove", "known_command", "1"]);
+        assert!(replies.iter().all(|r| r.starts_with('?')), "{replies:?}");
+        assert_eq!(replies[2], "? 'z99' is not a cell: columns go from a to s (boards have at most 19 columns)\n\n");
+    }
+}
