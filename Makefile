@@ -81,8 +81,6 @@ test: check unit wasm native setup-browser setup-npm e2e
 check: setup-rust
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
-	RUSTFLAGS="$(THREADS_RUSTFLAGS)" cargo +$(NIGHTLY) clippy --target $(WASM_TARGET) -p hexlab-wasm --features threads \
-	  -Z build-std=panic_abort,std --target-dir target/wasm-threads -- -D warnings
 
 unit: setup-rust
 	cargo test --workspace --release

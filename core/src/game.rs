@@ -28,7 +28,12 @@ impl Game {
     /// A game starting from `start` (an empty board or a set-up puzzle).
     #[must_use]
     pub fn from_position(start: Position) -> Game {
-        Game { current: start.clone(), start, moves: Vec::new(), cursor: 0 }
+        Game {
+            current: start.clone(),
+            start,
+            moves: Vec::new(),
+            cursor: 0,
+        }
     }
 
     /// The position at the cursor.
@@ -95,7 +100,9 @@ impl Game {
             return false;
         }
         let mv = self.moves[self.cursor];
-        self.current.play(mv).expect("moves in the list are legal in sequence");
+        self.current
+            .play(mv)
+            .expect("moves in the list are legal in sequence");
         self.cursor += 1;
         true
     }
@@ -105,7 +112,9 @@ impl Game {
         let cursor = cursor.min(self.moves.len());
         let mut position = self.start.clone();
         for &mv in &self.moves[..cursor] {
-            position.play(mv).expect("moves in the list are legal in sequence");
+            position
+                .play(mv)
+                .expect("moves in the list are legal in sequence");
         }
         self.current = position;
         self.cursor = cursor;
@@ -131,7 +140,10 @@ mod tests {
         assert!(g.undo());
         assert!(g.undo());
         assert_eq!(g.position().stones(Color::Black).len(), 0);
-        assert_eq!(g.position().stones(Color::White).iter().collect::<Vec<_>>(), vec![Cell::new(2, 2)]);
+        assert_eq!(
+            g.position().stones(Color::White).iter().collect::<Vec<_>>(),
+            vec![Cell::new(2, 2)]
+        );
         assert!(g.redo());
         assert!(g.redo());
         assert!(!g.redo());

@@ -86,7 +86,9 @@ impl FromStr for Cell {
         if col >= MAX_SIDE {
             return Err(ParseCellError::ColumnTooLarge(owned()));
         }
-        let row: u32 = digits.parse().map_err(|_| ParseCellError::BadRow(owned()))?;
+        let row: u32 = digits
+            .parse()
+            .map_err(|_| ParseCellError::BadRow(owned()))?;
         if row == 0 {
             return Err(ParseCellError::RowZero(owned()));
         }
@@ -173,17 +175,39 @@ mod tests {
     #[test]
     fn bad_cells_give_clear_errors() {
         let cases = [
-            ("", "empty cell name: expected a column letter and a row number, like c3"),
-            ("z99", "'z99' is not a cell: columns go from a to s (boards have at most 19 columns)"),
+            (
+                "",
+                "empty cell name: expected a column letter and a row number, like c3",
+            ),
+            (
+                "z99",
+                "'z99' is not a cell: columns go from a to s (boards have at most 19 columns)",
+            ),
             ("a0", "'a0' is not a cell: rows are numbered from 1"),
-            ("a20", "'a20' is not a cell: rows go from 1 to 19 (boards have at most 19 rows)"),
+            (
+                "a20",
+                "'a20' is not a cell: rows go from 1 to 19 (boards have at most 19 rows)",
+            ),
             ("a", "'a' has no row number: expected a cell like c3"),
-            ("3c", "'3c' is not a cell: expected a column letter then a row number, like c3"),
-            ("a1x", "'a1x' is not a cell: the row must be a number, like c3"),
-            ("a99999999999", "'a99999999999' is not a cell: rows go from 1 to 19 (boards have at most 19 rows)"),
+            (
+                "3c",
+                "'3c' is not a cell: expected a column letter then a row number, like c3",
+            ),
+            (
+                "a1x",
+                "'a1x' is not a cell: the row must be a number, like c3",
+            ),
+            (
+                "a99999999999",
+                "'a99999999999' is not a cell: rows go from 1 to 19 (boards have at most 19 rows)",
+            ),
         ];
         for (text, message) in cases {
-            assert_eq!(text.parse::<Cell>().unwrap_err().to_string(), message, "{text:?}");
+            assert_eq!(
+                text.parse::<Cell>().unwrap_err().to_string(),
+                message,
+                "{text:?}"
+            );
         }
     }
 
@@ -200,10 +224,16 @@ mod tests {
         assert_eq!("swap".parse::<Move>(), Ok(Move::Swap));
         assert_eq!("swap-pieces".parse::<Move>(), Ok(Move::Swap));
         assert_eq!("d4".parse::<Move>(), Ok(Move::Cell(Cell::new(3, 3))));
-        assert_eq!("pass".parse::<Move>().unwrap_err().to_string(), "'pass' is not a move: expected a cell like c3, or swap");
+        assert_eq!(
+            "pass".parse::<Move>().unwrap_err().to_string(),
+            "'pass' is not a move: expected a cell like c3, or swap"
+        );
         assert_eq!(parse_point("north"), Ok(Cell::TOP));
         assert_eq!(parse_point("right"), Ok(Cell::RIGHT));
-        assert_eq!(parse_cell_list("a1, c3").unwrap(), vec![Cell::new(0, 0), Cell::new(2, 2)]);
+        assert_eq!(
+            parse_cell_list("a1, c3").unwrap(),
+            vec![Cell::new(0, 0), Cell::new(2, 2)]
+        );
         assert_eq!(parse_cell_list("").unwrap(), vec![]);
     }
 }

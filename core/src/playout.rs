@@ -53,7 +53,10 @@ pub fn random_playouts(position: &Position, count: u64, seed: u64) -> PlayoutCou
 
 /// Runs `n` playouts on this thread.
 fn playout_chunk(position: &Position, n: u64, rng: &mut Rng) -> PlayoutCounts {
-    let mut counts = PlayoutCounts { playouts: n, ..PlayoutCounts::default() };
+    let mut counts = PlayoutCounts {
+        playouts: n,
+        ..PlayoutCounts::default()
+    };
     if let Some(winner) = position.winner() {
         match winner {
             Color::Black => counts.black_wins = n,
@@ -98,7 +101,11 @@ impl PlayoutBoard {
         // The mover gets the first ceil(k/2) cells of a uniformly random order: a partial
         // Fisher-Yates shuffle of just that many positions is enough.
         let mover_share = empty.len().div_ceil(2);
-        let black_share = if self.mover == Color::Black { mover_share } else { empty.len() - mover_share };
+        let black_share = if self.mover == Color::Black {
+            mover_share
+        } else {
+            empty.len() - mover_share
+        };
         let mut black = self.black;
         for i in 0..black_share {
             let j = i + rng.below(empty.len() - i);
@@ -121,15 +128,21 @@ impl PlayoutBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
     use crate::board::BoardSize;
+    use crate::game::Game;
     use crate::rules::RulesConfig;
 
     #[test]
     fn same_counts_on_any_pool_size() {
         let game = crate::formats::code::read("size=7&moves=d4,c5").unwrap();
-        let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-        let two = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let two = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
         let a = one.install(|| random_playouts(game.position(), 3000, 9));
         let b = two.install(|| random_playouts(game.position(), 3000, 9));
         assert_eq!(a, b);

@@ -49,7 +49,12 @@ impl fmt::Display for SetupProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupProblem::OffBoard { cell, size } => {
-                write!(f, "{cell} is off the {}x{} board", size.width(), size.height())
+                write!(
+                    f,
+                    "{cell} is off the {}x{} board",
+                    size.width(),
+                    size.height()
+                )
             }
             SetupProblem::BothColors(cell) => write!(f, "{cell} is given to both black and white"),
             SetupProblem::Repeated(cell) => write!(f, "{cell} is listed twice"),
@@ -95,7 +100,12 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::GameOver(winner) => write!(f, "the game is over: {winner} has won"),
             PlayError::OffBoard { cell, size } => {
-                write!(f, "{cell} is off the {}x{} board", size.width(), size.height())
+                write!(
+                    f,
+                    "{cell} is off the {}x{} board",
+                    size.width(),
+                    size.height()
+                )
             }
             PlayError::Occupied(cell) => write!(f, "{cell} is already occupied"),
             PlayError::SwapNotAllowed(why) => write!(f, "swap is not allowed: {why}"),
@@ -127,7 +137,10 @@ impl Position {
         for (color, cells) in [(Color::Black, &setup.black), (Color::White, &setup.white)] {
             for &cell in cells {
                 if !setup.size.contains(cell) {
-                    problems.push(SetupProblem::OffBoard { cell, size: setup.size });
+                    problems.push(SetupProblem::OffBoard {
+                        cell,
+                        size: setup.size,
+                    });
                 } else if position.stones[color].contains(cell) {
                     problems.push(SetupProblem::Repeated(cell));
                 } else if position.stones[color.opponent()].contains(cell) {
@@ -141,9 +154,11 @@ impl Position {
             return Err(PositionError { problems });
         }
         let (b, w) = (position.stones.black.len(), position.stones.white.len());
-        position.to_move = setup
-            .to_move
-            .unwrap_or(if b == w + 1 { Color::White } else { Color::Black });
+        position.to_move = setup.to_move.unwrap_or(if b == w + 1 {
+            Color::White
+        } else {
+            Color::Black
+        });
         Ok(position)
     }
 
@@ -185,7 +200,9 @@ impl Position {
     /// The stone on `cell`, if any.
     #[must_use]
     pub fn stone_at(&self, cell: Cell) -> Option<Color> {
-        Color::ALL.into_iter().find(|&c| self.stones[c].contains(cell))
+        Color::ALL
+            .into_iter()
+            .find(|&c| self.stones[c].contains(cell))
     }
 
     /// The player to move.
@@ -247,13 +264,16 @@ impl Position {
     /// The winner under this position's rules, if the game is over.
     #[must_use]
     pub fn winner(&self) -> Option<Color> {
-        self.connector().map(|c| self.config.rules.winner_when_connected(c))
+        self.connector()
+            .map(|c| self.config.rules.winner_when_connected(c))
     }
 
     /// The chain that decided the game (the connector's edge-to-edge stones), empty if none.
     #[must_use]
     pub fn winning_chain(&self) -> CellSet {
-        self.connector().map(|c| self.connecting_chain(c)).unwrap_or_default()
+        self.connector()
+            .map(|c| self.connecting_chain(c))
+            .unwrap_or_default()
     }
 
     /// Whether White may swap now.
@@ -281,7 +301,10 @@ impl Position {
         match mv {
             Move::Cell(cell) => {
                 if !self.size.contains(cell) {
-                    return Err(PlayError::OffBoard { cell, size: self.size });
+                    return Err(PlayError::OffBoard {
+                        cell,
+                        size: self.size,
+                    });
                 }
                 if self.occupied().contains(cell) {
                     return Err(PlayError::Occupied(cell));
@@ -324,7 +347,11 @@ impl Position {
     /// Swap-pieces: Black's only stone is replaced by a White stone on the mirrored cell, and
     /// Black is to move.
     fn swap(&mut self) {
-        let black = self.stones.black.first().expect("swap needs Black's first stone");
+        let black = self
+            .stones
+            .black
+            .first()
+            .expect("swap needs Black's first stone");
         self.stones.black = CellSet::new();
         self.stones.white = CellSet::single(black.mirrored());
         self.to_move = Color::Black;
@@ -335,7 +362,10 @@ impl Position {
     /// to move: for GTP's `play` in any order and for analysis. Closes the swap option.
     pub fn set_stone(&mut self, cell: Cell, stone: Option<Color>) -> Result<(), PlayError> {
         if !self.size.contains(cell) {
-            return Err(PlayError::OffBoard { cell, size: self.size });
+            return Err(PlayError::OffBoard {
+                cell,
+                size: self.size,
+            });
         }
         self.stones.black.discard(cell);
         self.stones.white.discard(cell);
@@ -425,7 +455,10 @@ mod tests {
         assert_eq!(p.winner(), Some(Color::Black));
         let chain: Vec<String> = p.winning_chain().iter().map(|c| c.to_string()).collect();
         assert_eq!(chain, ["b1", "b2", "b3"]);
-        assert_eq!(p.play("c1".parse().unwrap()), Err(PlayError::GameOver(Color::Black)));
+        assert_eq!(
+            p.play("c1".parse().unwrap()),
+            Err(PlayError::GameOver(Color::Black))
+        );
         assert!(p.legal_cells().is_empty());
     }
 
@@ -433,7 +466,10 @@ mod tests {
     fn rex_winner_is_the_other_player() {
         let mut p = Position::new(
             BoardSize::square(2).unwrap(),
-            RulesConfig { rules: Rules::Rex, swap: false },
+            RulesConfig {
+                rules: Rules::Rex,
+                swap: false,
+            },
         );
         play_all(&mut p, &["a1", "b1", "a2"]);
         assert!(p.has_connected(Color::Black));
@@ -446,11 +482,17 @@ mod tests {
         play_all(&mut p, &["a3"]);
         assert!(p.swap_legal());
         play_all(&mut p, &["swap"]);
-        assert_eq!(p.stones(Color::White).iter().collect::<Vec<_>>(), vec![Cell::new(2, 0)]);
+        assert_eq!(
+            p.stones(Color::White).iter().collect::<Vec<_>>(),
+            vec![Cell::new(2, 0)]
+        );
         assert!(p.stones(Color::Black).is_empty());
         assert_eq!(p.to_move(), Color::Black);
         assert!(!p.swap_legal());
-        assert!(matches!(p.play(Move::Swap), Err(PlayError::SwapNotAllowed(_))));
+        assert!(matches!(
+            p.play(Move::Swap),
+            Err(PlayError::SwapNotAllowed(_))
+        ));
     }
 
     #[test]
@@ -459,9 +501,18 @@ mod tests {
         assert!(!p.swap_legal());
         play_all(&mut p, &["a3", "b2"]);
         assert!(!p.swap_legal());
-        let mut off = Position::new(BoardSize::square(5).unwrap(), RulesConfig { rules: Rules::Hex, swap: false });
+        let mut off = Position::new(
+            BoardSize::square(5).unwrap(),
+            RulesConfig {
+                rules: Rules::Hex,
+                swap: false,
+            },
+        );
         play_all(&mut off, &["a3"]);
-        assert_eq!(off.play(Move::Swap), Err(PlayError::SwapNotAllowed("the swap rule is off")));
+        assert_eq!(
+            off.play(Move::Swap),
+            Err(PlayError::SwapNotAllowed("the swap rule is off"))
+        );
         let mut rect = Position::new(BoardSize::new(5, 4).unwrap(), RulesConfig::default());
         play_all(&mut rect, &["a3"]);
         assert!(!rect.swap_legal());
@@ -471,8 +522,14 @@ mod tests {
     fn illegal_moves_are_refused() {
         let mut p = pos(3);
         play_all(&mut p, &["b2"]);
-        assert_eq!(p.play("b2".parse().unwrap()), Err(PlayError::Occupied(Cell::new(1, 1))));
-        assert!(matches!(p.play("d1".parse().unwrap()), Err(PlayError::OffBoard { .. })));
+        assert_eq!(
+            p.play("b2".parse().unwrap()),
+            Err(PlayError::Occupied(Cell::new(1, 1)))
+        );
+        assert!(matches!(
+            p.play("d1".parse().unwrap()),
+            Err(PlayError::OffBoard { .. })
+        ));
     }
 
     #[test]
@@ -485,15 +542,28 @@ mod tests {
         };
         let err = Position::from_setup(&setup).unwrap_err();
         assert_eq!(err.problems.len(), 3);
-        assert_eq!(err.to_string(), "f6 is off the 3x3 board; a1 is listed twice; a1 is given to both black and white");
+        assert_eq!(
+            err.to_string(),
+            "f6 is off the 3x3 board; a1 is listed twice; a1 is given to both black and white"
+        );
     }
 
     #[test]
     fn setup_infers_side_to_move() {
-        let mut setup = Setup { size: BoardSize::square(3).unwrap(), black: vec![Cell::new(1, 1)], ..Setup::default() };
-        assert_eq!(Position::from_setup(&setup).unwrap().to_move(), Color::White);
+        let mut setup = Setup {
+            size: BoardSize::square(3).unwrap(),
+            black: vec![Cell::new(1, 1)],
+            ..Setup::default()
+        };
+        assert_eq!(
+            Position::from_setup(&setup).unwrap().to_move(),
+            Color::White
+        );
         setup.to_move = Some(Color::Black);
-        assert_eq!(Position::from_setup(&setup).unwrap().to_move(), Color::Black);
+        assert_eq!(
+            Position::from_setup(&setup).unwrap().to_move(),
+            Color::Black
+        );
     }
 
     #[test]
@@ -501,13 +571,21 @@ mod tests {
         let mut rng = Rng::new(7);
         for trial in 0..3000 {
             let width = 1 + rng.below(12) as u32;
-            let height = if trial % 3 == 0 { 1 + rng.below(12) as u32 } else { width };
+            let height = if trial % 3 == 0 {
+                1 + rng.below(12) as u32
+            } else {
+                width
+            };
             let size = BoardSize::new(width, height).unwrap();
             let mut p = Position::new(size, RulesConfig::default());
             let density = rng.below(101);
             for cell in size.cells().iter() {
                 if rng.below(100) < density {
-                    let color = if rng.below(2) == 0 { Color::Black } else { Color::White };
+                    let color = if rng.below(2) == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
                     p.set_stone(cell, Some(color)).unwrap();
                 }
             }
@@ -530,7 +608,11 @@ mod tests {
             let size = BoardSize::square(1 + rng.below(11) as u32).unwrap();
             let mut p = Position::new(size, RulesConfig::default());
             for cell in size.cells().iter() {
-                let color = if rng.below(2) == 0 { Color::Black } else { Color::White };
+                let color = if rng.below(2) == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 p.set_stone(cell, Some(color)).unwrap();
             }
             assert!(p.connector().is_some(), "{}", p.diagram());

@@ -79,6 +79,9 @@ pub struct RulesConfig {
 impl Default for RulesConfig {
     /// Hex with the swap rule, as played in competitions.
     fn default() -> Self {
-        RulesConfig { rules: Rules::Hex, swap: true }
+        RulesConfig {
+            rules: Rules::Hex,
+            swap: true,
+        }
     }
 }

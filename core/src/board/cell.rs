@@ -36,7 +36,10 @@ impl Cell {
     #[track_caller]
     #[must_use]
     pub const fn new(col: u8, row: u8) -> Cell {
-        assert!(col < MAX_SIDE && row < MAX_SIDE, "cell coordinates out of range");
+        assert!(
+            col < MAX_SIDE && row < MAX_SIDE,
+            "cell coordinates out of range"
+        );
         Cell(row as u16 * STRIDE + col as u16)
     }
 

@@ -137,7 +137,9 @@ impl CellSet {
                 for _ in 0..n {
                     bits &= bits - 1;
                 }
-                return Some(Cell::from_index_unchecked((w * 64) as u16 + bits.trailing_zeros() as u16));
+                return Some(Cell::from_index_unchecked(
+                    (w * 64) as u16 + bits.trailing_zeros() as u16,
+                ));
             }
             n -= count;
         }
@@ -147,7 +149,11 @@ impl CellSet {
     /// Iterates the points in increasing index order (row by row, then the edges).
     #[inline]
     pub fn iter(&self) -> CellSetIter {
-        CellSetIter { words: self.0, front: 0, back: WORDS }
+        CellSetIter {
+            words: self.0,
+            front: 0,
+            back: WORDS,
+        }
     }
 
     /// The board cells adjacent to some board cell of `self`, together with `self`'s board cells.
@@ -188,10 +194,10 @@ impl CellSet {
     fn shl(&self, k: u32) -> CellSet {
         debug_assert!(k > 0 && k < 64);
         let mut out = [0u64; WORDS];
-        for i in (0..WORDS).rev() {
-            out[i] = self.0[i] << k;
+        for (i, word) in out.iter_mut().enumerate() {
+            *word = self.0[i] << k;
             if i > 0 {
-                out[i] |= self.0[i - 1] >> (64 - k);
+                *word |= self.0[i - 1] >> (64 - k);
             }
         }
         CellSet(out)
@@ -200,10 +206,10 @@ impl CellSet {
     fn shr(&self, k: u32) -> CellSet {
         debug_assert!(k > 0 && k < 64);
         let mut out = [0u64; WORDS];
-        for i in 0..WORDS {
-            out[i] = self.0[i] >> k;
+        for (i, word) in out.iter_mut().enumerate() {
+            *word = self.0[i] >> k;
             if i + 1 < WORDS {
-                out[i] |= self.0[i + 1] << (64 - k);
+                *word |= self.0[i + 1] << (64 - k);
             }
         }
         CellSet(out)
@@ -232,9 +238,27 @@ macro_rules! binary_op {
     };
 }
 
-binary_op!(BitAnd, bitand, BitAndAssign, bitand_assign, (|a: u64, b: u64| a & b));
-binary_op!(BitOr, bitor, BitOrAssign, bitor_assign, (|a: u64, b: u64| a | b));
-binary_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, (|a: u64, b: u64| a ^ b));
+binary_op!(
+    BitAnd,
+    bitand,
+    BitAndAssign,
+    bitand_assign,
+    (|a: u64, b: u64| a & b)
+);
+binary_op!(
+    BitOr,
+    bitor,
+    BitOrAssign,
+    bitor_assign,
+    (|a: u64, b: u64| a | b)
+);
+binary_op!(
+    BitXor,
+    bitxor,
+    BitXorAssign,
+    bitxor_assign,
+    (|a: u64, b: u64| a ^ b)
+);
 binary_op!(Sub, sub, SubAssign, sub_assign, (|a: u64, b: u64| a & !b));
 
 /// Iterator over a [`CellSet`] in index order; knows its exact length.
@@ -276,7 +300,9 @@ impl DoubleEndedIterator for CellSetIter {
             if *word != 0 {
                 let bit = 63 - word.leading_zeros() as u16;
                 *word &= !(1u64 << bit);
-                return Some(Cell::from_index_unchecked((self.back as u16 - 1) * 64 + bit));
+                return Some(Cell::from_index_unchecked(
+                    (self.back as u16 - 1) * 64 + bit,
+                ));
             }
             self.back -= 1;
         }
@@ -286,7 +312,10 @@ impl DoubleEndedIterator for CellSetIter {
 
 impl ExactSizeIterator for CellSetIter {
     fn len(&self) -> usize {
-        self.words[self.front..self.back].iter().map(|w| w.count_ones() as usize).sum()
+        self.words[self.front..self.back]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
     }
 }
 

@@ -71,12 +71,18 @@ pub struct ByColor<T> {
 impl<T> ByColor<T> {
     /// Builds both values from a function of the colour.
     pub fn new_with(mut f: impl FnMut(Color) -> T) -> ByColor<T> {
-        ByColor { black: f(Color::Black), white: f(Color::White) }
+        ByColor {
+            black: f(Color::Black),
+            white: f(Color::White),
+        }
     }
 
     /// Applies `f` to both values.
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
-        ByColor { black: f(self.black), white: f(self.white) }
+        ByColor {
+            black: f(self.black),
+            white: f(self.white),
+        }
     }
 
     /// The values with their colours, Black first.

@@ -28,10 +28,16 @@ impl fmt::Display for BoardSizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BoardSizeError::OutOfRange(n) => {
-                write!(f, "board side {n} is out of range: sizes go from 1 to {MAX_SIDE}")
+                write!(
+                    f,
+                    "board side {n} is out of range: sizes go from 1 to {MAX_SIDE}"
+                )
             }
             BoardSizeError::Malformed(text) => {
-                write!(f, "'{text}' is not a board size: write N (like 11) or WxH (like 11x9)")
+                write!(
+                    f,
+                    "'{text}' is not a board size: write N (like 11) or WxH (like 11x9)"
+                )
             }
         }
     }
@@ -41,7 +47,10 @@ impl std::error::Error for BoardSizeError {}
 
 impl BoardSize {
     /// The largest board.
-    pub const MAX: BoardSize = BoardSize { width: MAX_SIDE, height: MAX_SIDE };
+    pub const MAX: BoardSize = BoardSize {
+        width: MAX_SIDE,
+        height: MAX_SIDE,
+    };
 
     /// A board of `width` columns and `height` rows.
     pub fn new(width: u32, height: u32) -> Result<BoardSize, BoardSizeError> {
@@ -50,7 +59,10 @@ impl BoardSize {
                 return Err(BoardSizeError::OutOfRange(side));
             }
         }
-        Ok(BoardSize { width: width as u8, height: height as u8 })
+        Ok(BoardSize {
+            width: width as u8,
+            height: height as u8,
+        })
     }
 
     /// An `n` by `n` board.
@@ -154,7 +166,10 @@ impl BoardSize {
 impl Default for BoardSize {
     /// 11x11, the usual competition size.
     fn default() -> Self {
-        BoardSize { width: 11, height: 11 }
+        BoardSize {
+            width: 11,
+            height: 11,
+        }
     }
 }
 
@@ -194,12 +209,24 @@ mod tests {
 
     #[test]
     fn parses_and_prints_sizes() {
-        assert_eq!("11".parse::<BoardSize>().unwrap(), BoardSize::square(11).unwrap());
+        assert_eq!(
+            "11".parse::<BoardSize>().unwrap(),
+            BoardSize::square(11).unwrap()
+        );
         assert_eq!("11x9".parse::<BoardSize>().unwrap().to_string(), "11x9");
         assert_eq!("0".parse::<BoardSize>(), Err(BoardSizeError::OutOfRange(0)));
-        assert_eq!("20".parse::<BoardSize>(), Err(BoardSizeError::OutOfRange(20)));
-        assert!(matches!("x".parse::<BoardSize>(), Err(BoardSizeError::Malformed(_))));
-        assert!(matches!("-3".parse::<BoardSize>(), Err(BoardSizeError::Malformed(_))));
+        assert_eq!(
+            "20".parse::<BoardSize>(),
+            Err(BoardSizeError::OutOfRange(20))
+        );
+        assert!(matches!(
+            "x".parse::<BoardSize>(),
+            Err(BoardSizeError::Malformed(_))
+        ));
+        assert!(matches!(
+            "-3".parse::<BoardSize>(),
+            Err(BoardSizeError::Malformed(_))
+        ));
     }
 
     #[test]

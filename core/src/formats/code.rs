@@ -39,24 +39,40 @@ pub enum CodeError {
     /// `swap=` with something other than yes/no.
     Swap(String),
     /// A bad cell in `b=` or `w=`.
-    Stone { key: &'static str, error: ParseCellError },
+    Stone {
+        key: &'static str,
+        error: ParseCellError,
+    },
     /// `turn=` with something other than b/w.
     Turn(String),
     /// Set-up stones that do not form a position.
     Setup(PositionError),
     /// A move that is not a cell or swap (`number` counts from 1).
-    Move { number: usize, error: ParseMoveError },
+    Move {
+        number: usize,
+        error: ParseMoveError,
+    },
     /// A move that is not legal where it is played.
-    Illegal { number: usize, mv: Move, error: PlayError },
+    Illegal {
+        number: usize,
+        mv: Move,
+        error: PlayError,
+    },
     /// `at=` that is not a number from 0 to the number of moves.
-    At { value: String, moves: usize },
+    At {
+        value: String,
+        moves: usize,
+    },
 }
 
 impl fmt::Display for CodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CodeError::NotKeyValue(part) => {
-                write!(f, "'{part}' is not a key=value field (a code looks like size=11&moves=f6,e7)")
+                write!(
+                    f,
+                    "'{part}' is not a key=value field (a code looks like size=11&moves=f6,e7)"
+                )
             }
             CodeError::Repeated(key) => write!(f, "'{key}' is given twice"),
             CodeError::MissingSize => f.write_str("no board size: a code starts like size=11"),
@@ -67,7 +83,9 @@ impl fmt::Display for CodeError {
             CodeError::Turn(v) => write!(f, "turn={v}: expected turn=b or turn=w"),
             CodeError::Setup(e) => write!(f, "{e}"),
             CodeError::Move { number, error } => write!(f, "move {number}: {error}"),
-            CodeError::Illegal { number, mv, error } => write!(f, "move {number} ({mv}) is illegal: {error}"),
+            CodeError::Illegal { number, mv, error } => {
+                write!(f, "move {number} ({mv}) is illegal: {error}")
+            }
             CodeError::At { value, moves } => {
                 write!(f, "at={value}: expected a move number from 0 to {moves}")
             }
@@ -113,7 +131,9 @@ struct Fields {
 fn split_fields(code: &str) -> Result<Fields, CodeError> {
     let mut fields = Fields::default();
     for part in code.split('&').map(str::trim).filter(|p| !p.is_empty()) {
-        let (key, value) = part.split_once('=').ok_or_else(|| CodeError::NotKeyValue(part.to_string()))?;
+        let (key, value) = part
+            .split_once('=')
+            .ok_or_else(|| CodeError::NotKeyValue(part.to_string()))?;
         let key = key.trim().to_ascii_lowercase();
         let slot = match key.as_str() {
             "size" => &mut fields.size,
@@ -138,18 +158,28 @@ pub fn read(code: &str) -> Result<Game, CodeError> {
     let decoded = percent_decode(code.trim());
     let body = decoded.trim_start_matches(['#', '?']);
     let fields = split_fields(body)?;
-    let size: BoardSize = fields.size.ok_or(CodeError::MissingSize)?.parse().map_err(CodeError::Size)?;
+    let size: BoardSize = fields
+        .size
+        .ok_or(CodeError::MissingSize)?
+        .parse()
+        .map_err(CodeError::Size)?;
     let rules: Rules = match fields.rules {
         Some(r) => r.parse().map_err(CodeError::Rules)?,
         None => Rules::Hex,
     };
-    let swap = match fields.swap.as_deref().map(str::to_ascii_lowercase).as_deref() {
+    let swap = match fields
+        .swap
+        .as_deref()
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
         None | Some("yes" | "1" | "on") => true,
         Some("no" | "0" | "off") => false,
         Some(_) => return Err(CodeError::Swap(fields.swap.unwrap_or_default())),
     };
     let stones = |key: &'static str, value: Option<String>| {
-        parse_cell_list(value.as_deref().unwrap_or("")).map_err(|error| CodeError::Stone { key, error })
+        parse_cell_list(value.as_deref().unwrap_or(""))
+            .map_err(|error| CodeError::Stone { key, error })
     };
     let to_move = match fields.turn {
         None => None,
@@ -164,23 +194,40 @@ pub fn read(code: &str) -> Result<Game, CodeError> {
     };
     let mut game = Game::from_position(Position::from_setup(&setup).map_err(CodeError::Setup)?);
     let moves = fields.moves.unwrap_or_default();
-    for (i, text) in moves.split(',').map(str::trim).filter(|m| !m.is_empty()).enumerate() {
+    for (i, text) in moves
+        .split(',')
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .enumerate()
+    {
         let number = i + 1;
-        let mv: Move = text.parse().map_err(|error| CodeError::Move { number, error })?;
-        game.play(mv).map_err(|error| CodeError::Illegal { number, mv, error })?;
+        let mv: Move = text
+            .parse()
+            .map_err(|error| CodeError::Move { number, error })?;
+        game.play(mv)
+            .map_err(|error| CodeError::Illegal { number, mv, error })?;
     }
     if let Some(at) = fields.at {
         let total = game.moves().len();
         match at.parse::<usize>() {
             Ok(n) if n <= total => game.go_to(n),
-            _ => return Err(CodeError::At { value: at, moves: total }),
+            _ => {
+                return Err(CodeError::At {
+                    value: at,
+                    moves: total,
+                })
+            }
         }
     }
     Ok(game)
 }
 
 fn join<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
-    items.into_iter().map(|i| i.to_string()).collect::<Vec<_>>().join(",")
+    items
+        .into_iter()
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// Writes the canonical position code of `game` (no leading `#`).
@@ -258,7 +305,10 @@ mod tests {
         for (code, message) in cases {
             assert_eq!(read(code).unwrap_err().to_string(), message, "{code}");
         }
-        assert_eq!(read("size=5%").unwrap_err().to_string(), "'5%' is not a board size: write N (like 11) or WxH (like 11x9)");
+        assert_eq!(
+            read("size=5%").unwrap_err().to_string(),
+            "'5%' is not a board size: write N (like 11) or WxH (like 11x9)"
+        );
     }
 
     #[test]
@@ -271,7 +321,14 @@ mod tests {
             } else {
                 BoardSize::square(side).unwrap()
             };
-            let config = RulesConfig { rules: if rng.below(2) == 0 { Rules::Hex } else { Rules::Rex }, swap: rng.below(3) > 0 };
+            let config = RulesConfig {
+                rules: if rng.below(2) == 0 {
+                    Rules::Hex
+                } else {
+                    Rules::Rex
+                },
+                swap: rng.below(3) > 0,
+            };
             let mut start = Position::new(size, config);
             if trial % 3 == 0 {
                 for cell in size.cells().iter() {
@@ -281,7 +338,11 @@ mod tests {
                         _ => {}
                     }
                 }
-                start.set_to_move(if rng.below(2) == 0 { Color::Black } else { Color::White });
+                start.set_to_move(if rng.below(2) == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                });
             }
             let mut game = Game::from_position(start);
             let length = rng.below(size.cell_count() + 1);

@@ -27,26 +27,53 @@ pub enum CompactError {
     NoSize(String),
     Size(BoardSizeError),
     /// A token that is not a cell or a known special move.
-    Token { number: usize, text: String, error: Option<ParseCellError> },
+    Token {
+        number: usize,
+        text: String,
+        error: Option<ParseCellError>,
+    },
     /// A special move hexlab does not have (pass, forfeit).
-    Unsupported { number: usize, token: String },
+    Unsupported {
+        number: usize,
+        token: String,
+    },
     /// A move that is not legal where it is played.
-    Illegal { number: usize, mv: Move, error: PlayError },
+    Illegal {
+        number: usize,
+        mv: Move,
+        error: PlayError,
+    },
 }
 
 impl fmt::Display for CompactError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CompactError::NoSize(t) => write!(f, "'{t}' does not start with a board size and a comma, like 11,a1b2"),
+            CompactError::NoSize(t) => write!(
+                f,
+                "'{t}' does not start with a board size and a comma, like 11,a1b2"
+            ),
             CompactError::Size(e) => write!(f, "{e}"),
-            CompactError::Token { number, text, error: Some(e) } => write!(f, "move {number} ('{text}'): {e}"),
-            CompactError::Token { number, text, error: None } => {
+            CompactError::Token {
+                number,
+                text,
+                error: Some(e),
+            } => write!(f, "move {number} ('{text}'): {e}"),
+            CompactError::Token {
+                number,
+                text,
+                error: None,
+            } => {
                 write!(f, "move {number}: '{text}' is not a cell or :s (swap)")
             }
             CompactError::Unsupported { number, token } => {
-                write!(f, "move {number}: '{token}' (pass or forfeit) is not supported")
+                write!(
+                    f,
+                    "move {number}: '{token}' (pass or forfeit) is not supported"
+                )
             }
-            CompactError::Illegal { number, mv, error } => write!(f, "move {number} ({mv}) is illegal: {error}"),
+            CompactError::Illegal { number, mv, error } => {
+                write!(f, "move {number} ({mv}) is illegal: {error}")
+            }
         }
     }
 }
@@ -80,12 +107,20 @@ fn tokens(list: &str, first_number: usize) -> Result<Vec<Token>, CompactError> {
             } else if rest.starts_with("rb") || rest.starts_with("rw") {
                 (Some(Token::Resign), 3)
             } else if rest.starts_with('p') || rest.starts_with('f') {
-                let len = if rest.len() > 1 && matches!(rest.as_bytes()[1], b'.' | b'b' | b'w') { 3 } else { 2 };
+                let len = if rest.len() > 1 && matches!(rest.as_bytes()[1], b'.' | b'b' | b'w') {
+                    3
+                } else {
+                    2
+                };
                 let token = list[i..(i + len).min(list.len())].to_string();
                 return Err(CompactError::Unsupported { number, token });
             } else {
                 let text = list[i..].chars().take(2).collect();
-                return Err(CompactError::Token { number, text, error: None });
+                return Err(CompactError::Token {
+                    number,
+                    text,
+                    error: None,
+                });
             };
             out.extend(token);
             i += len;
@@ -101,9 +136,11 @@ fn tokens(list: &str, first_number: usize) -> Result<Vec<Token>, CompactError> {
             i += list[start..].chars().next().map_or(1, char::len_utf8);
         }
         let text = &list[start..i];
-        let cell: Cell = text
-            .parse()
-            .map_err(|e| CompactError::Token { number, text: text.to_string(), error: Some(e) })?;
+        let cell: Cell = text.parse().map_err(|e| CompactError::Token {
+            number,
+            text: text.to_string(),
+            error: Some(e),
+        })?;
         out.push(Token::Move(Move::Cell(cell)));
     }
     Ok(out)
@@ -123,13 +160,19 @@ pub fn read(fragment: &str) -> Result<Game, CompactError> {
         Some(r) => r.chars().take_while(char::is_ascii_digit).collect(),
         None => String::new(),
     };
-    let size_text = if rows.is_empty() { digits } else { format!("{digits}x{rows}") };
+    let size_text = if rows.is_empty() {
+        digits
+    } else {
+        format!("{digits}x{rows}")
+    };
     let size: BoardSize = size_text.parse().map_err(CompactError::Size)?;
     let shown = parts.next().unwrap_or("");
     let more = parts.next().unwrap_or("");
     let shown_tokens = tokens(shown, 1)?;
     let shown_count = shown_tokens.len();
-    let all = shown_tokens.into_iter().chain(tokens(more, shown_count + 1)?);
+    let all = shown_tokens
+        .into_iter()
+        .chain(tokens(more, shown_count + 1)?);
     let mut game = Game::new(size, RulesConfig::default());
     let mut cursor = None;
     for (i, token) in all.enumerate() {
@@ -142,7 +185,8 @@ pub fn read(fragment: &str) -> Result<Game, CompactError> {
         if number == 2 && game.moves().first() == Some(&mv) && game.position().swap_legal() {
             mv = Move::Swap;
         }
-        game.play(mv).map_err(|error| CompactError::Illegal { number, mv, error })?;
+        game.play(mv)
+            .map_err(|error| CompactError::Illegal { number, mv, error })?;
         if number == shown_count {
             cursor = Some(game.cursor());
         }
@@ -207,10 +251,22 @@ mod tests {
 
     #[test]
     fn refuses_what_it_cannot_read() {
-        assert_eq!(read("11c1,a1:p").unwrap_err().to_string(), "move 2: ':p' (pass or forfeit) is not supported");
-        assert_eq!(read("5c1,a1b2a1").unwrap_err().to_string(), "move 3 (a1) is illegal: a1 is already occupied");
-        assert_eq!(read("30c1,a1").unwrap_err().to_string(), "board side 30 is out of range: sizes go from 1 to 19");
-        assert_eq!(read("5c1,a1%%").unwrap_err().to_string(), "move 2 ('%'): '%' is not a cell: expected a column letter then a row number, like c3");
+        assert_eq!(
+            read("11c1,a1:p").unwrap_err().to_string(),
+            "move 2: ':p' (pass or forfeit) is not supported"
+        );
+        assert_eq!(
+            read("5c1,a1b2a1").unwrap_err().to_string(),
+            "move 3 (a1) is illegal: a1 is already occupied"
+        );
+        assert_eq!(
+            read("30c1,a1").unwrap_err().to_string(),
+            "board side 30 is out of range: sizes go from 1 to 19"
+        );
+        assert_eq!(
+            read("5c1,a1%%").unwrap_err().to_string(),
+            "move 2 ('%'): '%' is not a cell: expected a column letter then a row number, like c3"
+        );
         assert_eq!(read("5c1,a1z9").unwrap_err().to_string(), "move 2 ('z9'): 'z9' is not a cell: columns go from a to s (boards have at most 19 columns)");
     }
 

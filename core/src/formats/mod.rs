@@ -27,7 +27,9 @@ pub enum LinkError {
 impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LinkError::Empty => f.write_str("empty position: paste a hexlab, HexWorld or trmph link, or a code like size=11"),
+            LinkError::Empty => f.write_str(
+                "empty position: paste a hexlab, HexWorld or trmph link, or a code like size=11",
+            ),
             LinkError::Code(e) => write!(f, "bad position code: {e}"),
             LinkError::Compact(e) => write!(f, "bad HexWorld/trmph link: {e}"),
         }
@@ -58,6 +60,61 @@ pub fn read_link(text: &str) -> Result<Game, LinkError> {
 mod tests {
     use super::*;
     use crate::board::Color;
+
+    /// Random text built from the characters codes and links use: never a panic.
+    #[test]
+    fn random_text_gives_a_game_or_an_error() {
+        let pieces = [
+            "size=",
+            "5",
+            "11",
+            "x",
+            "&",
+            "moves=",
+            "b=",
+            "w=",
+            "turn=",
+            "at=",
+            "rules=",
+            "swap=",
+            ",",
+            "a1",
+            "c3",
+            "z9",
+            "swap",
+            ":s",
+            ":p",
+            ":r",
+            "#",
+            "%2C",
+            "%",
+            "%e9",
+            "é",
+            "hex",
+            "rex",
+            "19",
+            "0",
+            "=",
+            "9999999999999",
+            " ",
+            "c1",
+        ];
+        let mut rng = crate::rng::Rng::new(99);
+        let mut parsed = 0;
+        for _ in 0..20_000 {
+            let text: String = (0..rng.below(12))
+                .map(|_| pieces[rng.below(pieces.len())])
+                .collect();
+            if let Ok(game) = read_link(&text) {
+                parsed += 1;
+                assert_eq!(read_link(&code::write(&game)).as_ref(), Ok(&game), "{text}");
+            }
+        }
+        assert!(
+            parsed > 10,
+            "the generator reaches valid codes too ({parsed})"
+        );
+    }
 
     #[test]
     fn dispatches_by_content() {

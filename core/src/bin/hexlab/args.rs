@@ -35,7 +35,11 @@ impl Flags {
     /// Splits `args`: a flag named in `switches` takes no value, every other `--flag` takes the
     /// next argument (or `--flag=value`).
     pub fn parse(args: &[String], switches: &[&str]) -> Result<Flags, UsageError> {
-        let mut flags = Flags { values: BTreeMap::new(), switches: Vec::new(), positional: Vec::new() };
+        let mut flags = Flags {
+            values: BTreeMap::new(),
+            switches: Vec::new(),
+            positional: Vec::new(),
+        };
         let mut iter = args.iter();
         while let Some(arg) = iter.next() {
             let Some(name) = arg.strip_prefix("--") else {
@@ -55,7 +59,10 @@ impl Flags {
             }
             let value = match inline {
                 Some(v) => v,
-                None => iter.next().cloned().ok_or_else(|| UsageError(format!("--{name} needs a value")))?,
+                None => iter
+                    .next()
+                    .cloned()
+                    .ok_or_else(|| UsageError(format!("--{name} needs a value")))?,
             };
             if flags.values.insert(name.clone(), value).is_some() {
                 return Err(UsageError(format!("--{name} is given twice")));
@@ -70,7 +77,11 @@ impl Flags {
     }
 
     /// Takes and parses the value of `--name`, if given.
-    pub fn take_parsed<T: std::str::FromStr>(&mut self, name: &str, what: &str) -> Result<Option<T>, UsageError> {
+    pub fn take_parsed<T: std::str::FromStr>(
+        &mut self,
+        name: &str,
+        what: &str,
+    ) -> Result<Option<T>, UsageError> {
         match self.take(name) {
             None => Ok(None),
             Some(text) => text
@@ -105,8 +116,13 @@ const POSITION_FLAGS: [&str; 6] = ["size", "black", "white", "to-move", "rules",
 pub fn take_game(flags: &mut Flags) -> Result<Game, UsageError> {
     let code = flags.take("position");
     if let Some(code) = code {
-        if let Some(other) = POSITION_FLAGS.iter().find(|f| flags.values.contains_key(**f)) {
-            return Err(UsageError(format!("--position cannot be combined with --{other}")));
+        if let Some(other) = POSITION_FLAGS
+            .iter()
+            .find(|f| flags.values.contains_key(**f))
+        {
+            return Err(UsageError(format!(
+                "--position cannot be combined with --{other}"
+            )));
         }
         return Ok(read_link(&code)?);
     }
@@ -131,10 +147,17 @@ pub fn take_game(flags: &mut Flags) -> Result<Game, UsageError> {
     let white = cells(flags, "white")?;
     let to_move = match flags.take("to-move") {
         None => None,
-        Some(text) => {
-            Some(Color::parse(&text).ok_or_else(|| UsageError(format!("--to-move {text}: expected b or w")))?)
-        }
+        Some(text) => Some(
+            Color::parse(&text)
+                .ok_or_else(|| UsageError(format!("--to-move {text}: expected b or w")))?,
+        ),
     };
-    let setup = Setup { size, config: RulesConfig { rules, swap }, black, white, to_move };
+    let setup = Setup {
+        size,
+        config: RulesConfig { rules, swap },
+        black,
+        white,
+        to_move,
+    };
     Ok(Game::from_position(Position::from_setup(&setup)?))
 }

@@ -25,9 +25,13 @@ fn no_positional(flags: &Flags) -> Result<(), UsageError> {
 /// `hexlab gtp [--seed N]`.
 pub fn gtp(args: &[String]) -> Result<(), UsageError> {
     let mut flags = Flags::parse(args, &[])?;
-    let seed = flags.take_parsed::<u64>("seed", "a number")?.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
-    });
+    let seed = flags
+        .take_parsed::<u64>("seed", "a number")?
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+        });
     no_positional(&flags)?;
     flags.finish()?;
     let stdin = io::stdin();
@@ -47,7 +51,11 @@ pub fn position(args: &[String]) -> Result<(), UsageError> {
         return print_json(&report);
     }
     println!("{}", game.position().diagram());
-    println!("to move: {}   rules: {}", game.position().to_move(), report.rules);
+    println!(
+        "to move: {}   rules: {}",
+        game.position().to_move(),
+        report.rules
+    );
     if let Some(winner) = report.winner {
         println!("winner: {winner}");
     }
@@ -60,19 +68,33 @@ pub fn bench(args: &[String]) -> Result<(), UsageError> {
     let mut flags = Flags::parse(args, &["json"])?;
     match flags.positional() {
         [job] if job == "playouts" => {}
-        [] => return Err(UsageError("bench needs a job: hexlab bench playouts".into())),
-        [job, ..] => return Err(UsageError(format!("unknown bench job '{job}' (known: playouts)"))),
+        [] => {
+            return Err(UsageError(
+                "bench needs a job: hexlab bench playouts".into(),
+            ))
+        }
+        [job, ..] => {
+            return Err(UsageError(format!(
+                "unknown bench job '{job}' (known: playouts)"
+            )))
+        }
     }
     let game = take_game(&mut flags)?;
-    let count = flags.take_parsed::<u64>("count", "a number of playouts")?.unwrap_or(2_000_000);
-    let threads = flags.take_parsed::<usize>("threads", "a number of threads")?.unwrap_or(1);
+    let count = flags
+        .take_parsed::<u64>("count", "a number of playouts")?
+        .unwrap_or(2_000_000);
+    let threads = flags
+        .take_parsed::<usize>("threads", "a number of threads")?
+        .unwrap_or(1);
     let seed = flags.take_parsed::<u64>("seed", "a number")?.unwrap_or(1);
     let json = flags.switch("json");
     flags.finish()?;
     if threads == 0 {
         return Err(UsageError("--threads must be at least 1".into()));
     }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
     let started = Instant::now();
     let counts = pool.install(|| random_playouts(game.position(), count, seed));
     let seconds = started.elapsed().as_secs_f64();
@@ -89,7 +111,12 @@ pub fn bench(args: &[String]) -> Result<(), UsageError> {
     }
     println!(
         "{} playouts on {} thread(s) in {:.0} ms: {:.0} playouts/s (black {} / white {})",
-        report.playouts, report.threads, report.millis, report.playouts_per_second, report.black_wins, report.white_wins
+        report.playouts,
+        report.threads,
+        report.millis,
+        report.playouts_per_second,
+        report.black_wins,
+        report.white_wins
     );
     Ok(())
 }

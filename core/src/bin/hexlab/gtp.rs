@@ -107,7 +107,9 @@ impl Engine {
             "name" => Ok("hexlab".into()),
             "version" => Ok(hexlab_core::VERSION.into()),
             "known_command" => {
-                let [name] = args else { return Err("known_command needs a command name".into()) };
+                let [name] = args else {
+                    return Err("known_command needs a command name".into());
+                };
                 Ok(COMMANDS.contains(name).to_string())
             }
             "list_commands" => Ok(COMMANDS.join("\n")),
@@ -131,7 +133,13 @@ impl Engine {
                 None => Err("cannot undo: no moves played".into()),
             },
             "showboard" => Ok(format!("\n{}", self.position.diagram())),
-            "all_legal_moves" => Ok(self.position.legal_cells().iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")),
+            "all_legal_moves" => Ok(self
+                .position
+                .legal_cells()
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")),
             "final_score" => Ok(match self.position.winner() {
                 Some(Color::Black) => "B+".into(),
                 Some(Color::White) => "W+".into(),
@@ -151,7 +159,10 @@ impl Engine {
     }
 
     fn boardsize(&mut self, args: &[&str]) -> Answer {
-        let side = |text: &str| text.parse::<u32>().map_err(|_| format!("'{text}' is not a board size"));
+        let side = |text: &str| {
+            text.parse::<u32>()
+                .map_err(|_| format!("'{text}' is not a board size"))
+        };
         let size = match args {
             [n] => BoardSize::square(side(n)?),
             [w, h] => BoardSize::new(side(w)?, side(h)?),
@@ -163,13 +174,18 @@ impl Engine {
     }
 
     fn color(text: &str) -> Result<Color, String> {
-        Color::parse(text).ok_or_else(|| format!("'{text}' is not a colour: expected b, w, black or white"))
+        Color::parse(text)
+            .ok_or_else(|| format!("'{text}' is not a colour: expected b, w, black or white"))
     }
 
     fn play(&mut self, args: &[&str]) -> Answer {
-        let [color, mv] = args else { return Err("play needs a colour and a move: play b c3".into()) };
+        let [color, mv] = args else {
+            return Err("play needs a colour and a move: play b c3".into());
+        };
         let color = Self::color(color)?;
-        let mv: Move = mv.parse().map_err(|e: hexlab_core::ParseMoveError| e.to_string())?;
+        let mv: Move = mv
+            .parse()
+            .map_err(|e: hexlab_core::ParseMoveError| e.to_string())?;
         self.apply(color, mv)?;
         Ok(String::new())
     }
@@ -189,19 +205,25 @@ impl Engine {
                 if color == next.to_move() && next.winner().is_none() {
                     next.play_unchecked(cell);
                 } else {
-                    next.set_stone(cell, Some(color)).map_err(|e| e.to_string())?;
+                    next.set_stone(cell, Some(color))
+                        .map_err(|e| e.to_string())?;
                     next.set_to_move(color.opponent());
                 }
             }
         }
-        self.history.push(std::mem::replace(&mut self.position, next));
+        self.history
+            .push(std::mem::replace(&mut self.position, next));
         Ok(())
     }
 
     fn check_empty(&self, cell: Cell) -> Result<(), String> {
         let size = self.position.size();
         if !size.contains(cell) {
-            return Err(format!("{cell} is off the {}x{} board", size.width(), size.height()));
+            return Err(format!(
+                "{cell} is off the {}x{} board",
+                size.width(),
+                size.height()
+            ));
         }
         if self.position.occupied().contains(cell) {
             return Err(format!("{cell} is already occupied"));
@@ -210,13 +232,17 @@ impl Engine {
     }
 
     fn genmove(&mut self, args: &[&str]) -> Answer {
-        let [color] = args else { return Err("genmove needs a colour: genmove b".into()) };
+        let [color] = args else {
+            return Err("genmove needs a colour: genmove b".into());
+        };
         let color = Self::color(color)?;
         let empty = self.position.empty_cells();
         if self.position.winner().is_some() || empty.is_empty() {
             return Ok("resign".into());
         }
-        let cell = empty.nth(self.rng.below(empty.len())).expect("index below the set's length");
+        let cell = empty
+            .nth(self.rng.below(empty.len()))
+            .expect("index below the set's length");
         self.apply(color, Move::Cell(cell))?;
         Ok(cell.to_string())
     }
@@ -233,22 +259,61 @@ mod tests {
 
     #[test]
     fn answers_with_ids_and_errors() {
-        let replies = session(&["1 name", "protocol_version", "2 frobnicate", "", "# comment", "play b"]);
-        assert_eq!(replies, ["=1 hexlab\n\n", "= 2\n\n", "?2 unknown command: frobnicate\n\n", "? play needs a colour and a move: play b c3\n\n"]);
+        let replies = session(&[
+            "1 name",
+            "protocol_version",
+            "2 frobnicate",
+            "",
+            "# comment",
+            "play b",
+        ]);
+        assert_eq!(
+            replies,
+            [
+                "=1 hexlab\n\n",
+                "= 2\n\n",
+                "?2 unknown command: frobnicate\n\n",
+                "? play needs a colour and a move: play b c3\n\n"
+            ]
+        );
     }
 
     #[test]
     fn plays_in_any_order_and_undoes() {
-        let replies = session(&["boardsize 3", "play w a1", "play w b1", "play b b1", "undo", "undo", "undo", "undo", "showboard"]);
+        let replies = session(&[
+            "boardsize 3",
+            "play w a1",
+            "play w b1",
+            "play b b1",
+            "undo",
+            "undo",
+            "undo",
+            "undo",
+            "showboard",
+        ]);
         assert_eq!(replies[3], "? b1 is already occupied\n\n");
-        assert_eq!(&replies[4..7], ["=\n\n", "=\n\n", "? cannot undo: no moves played\n\n"].map(String::from));
+        assert_eq!(
+            &replies[4..7],
+            ["=\n\n", "=\n\n", "? cannot undo: no moves played\n\n"].map(String::from)
+        );
         assert!(replies[7].contains(" 1 . . . 1"), "{}", replies[7]);
     }
 
     #[test]
     fn bad_input_never_ends_the_session() {
-        let replies = session(&["boardsize 0", "boardsize x", "play b z99", "play q a1", "genmove", "known_command", "1"]);
+        let replies = session(&[
+            "boardsize 0",
+            "boardsize x",
+            "play b z99",
+            "play q a1",
+            "genmove",
+            "known_command",
+            "1",
+        ]);
         assert!(replies.iter().all(|r| r.starts_with('?')), "{replies:?}");
-        assert_eq!(replies[2], "? 'z99' is not a cell: columns go from a to s (boards have at most 19 columns)\n\n");
+        assert_eq!(
+            replies[2],
+            "? 'z99' is not a cell: columns go from a to s (boards have at most 19 columns)\n\n"
+        );
     }
 }

@@ -54,6 +54,8 @@ fn run(args: &[String]) -> Result<(), UsageError> {
         "gtp" => commands::gtp(rest),
         "position" => commands::position(rest),
         "bench" => commands::bench(rest),
-        other => Err(UsageError(format!("unknown subcommand '{other}' (try hexlab --help)"))),
+        other => Err(UsageError(format!(
+            "unknown subcommand '{other}' (try hexlab --help)"
+        ))),
     }
 }

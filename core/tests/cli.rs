@@ -1,0 +1,247 @@
+//! The JSON command line, driven as a user would: `hexlab <subcommand> <position> --json`.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn hexlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hexlab"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = hexlab(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().count(),
+        1,
+        "one JSON object on one line: {text}"
+    );
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn position_prints_the_documented_keys() {
+    let v = json(&[
+        "position",
+        "--size",
+        "5",
+        "--black",
+        "c3,a1",
+        "--white",
+        "b2",
+        "--to-move",
+        "w",
+        "--json",
+    ]);
+    assert_eq!(v["size"], 5);
+    assert_eq!(v["to_move"], "w");
+    assert_eq!(
+        v["black"],
+        serde_json::json!(["a1", "c3"]),
+        "sorted by row then column"
+    );
+    assert_eq!(v["white"], serde_json::json!(["b2"]));
+    assert_eq!(v["rules"], "hex");
+    assert_eq!(v["winner"], Value::Null);
+    assert_eq!(v["code"], "size=5&b=a1,c3&w=b2&turn=w");
+}
+
+#[test]
+fn position_reads_codes_links_and_rules() {
+    let v = json(&[
+        "position",
+        "--position",
+        "http://localhost:8080/#size=3&moves=b1,a2,b2,a3,b3",
+        "--json",
+    ]);
+    assert_eq!(v["winner"], "b");
+    assert_eq!(v["winning_chain"], serde_json::json!(["b1", "b2", "b3"]));
+    let v = json(&[
+        "position", "--size", "2", "--black", "a1,a2", "--white", "b1", "--rules", "rex", "--json",
+    ]);
+    assert_eq!(v["rules"], "rex");
+    assert_eq!(v["winner"], "w", "in Rex, joining your own edges loses");
+    let v = json(&[
+        "position",
+        "--position",
+        "https://hexworld.org/board/#5c1,c3:s",
+        "--json",
+    ]);
+    assert_eq!(v["white"], serde_json::json!(["c3"]));
+    assert_eq!(v["to_move"], "b");
+    let v = json(&["position", "--size", "9x5", "--json"]);
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(9), Some(5))
+    );
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["position", "--size", "20"],
+            "board side 20 is out of range",
+        ),
+        (
+            &["position", "--size", "3", "--black", "z99"],
+            "'z99' is not a cell",
+        ),
+        (
+            &["position", "--size", "3", "--black", "a1", "--white", "a1"],
+            "a1 is given to both",
+        ),
+        (
+            &["position", "--size", "3", "--to-move", "x"],
+            "--to-move x: expected b or w",
+        ),
+        (&["position", "--rules", "chess"], "unknown rules 'chess'"),
+        (
+            &["position", "--position", "size=5&moves=a1,a1"],
+            "move 2 (a1) is illegal",
+        ),
+        (
+            &["position", "--position", "size=5", "--size", "5"],
+            "cannot be combined",
+        ),
+        (&["position", "--frob", "1"], "unknown flag --frob"),
+        (&["position", "--size"], "--size needs a value"),
+        (&["nonsense"], "unknown subcommand"),
+        (&["bench", "walk"], "unknown bench job"),
+        (
+            &["bench", "playouts", "--threads", "0"],
+            "--threads must be at least 1",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = hexlab(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn bench_playouts_reports_rates_and_counts() {
+    let v = json(&[
+        "bench",
+        "playouts",
+        "--size",
+        "7",
+        "--count",
+        "5000",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["playouts"], 5000);
+    assert_eq!(v["threads"], 2);
+    assert_eq!(
+        v["black_wins"].as_u64().unwrap() + v["white_wins"].as_u64().unwrap(),
+        5000
+    );
+    assert!(v["playouts_per_second"].as_f64().unwrap() > 0.0);
+    let one = json(&[
+        "bench",
+        "playouts",
+        "--size",
+        "7",
+        "--count",
+        "5000",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(
+        one["black_wins"], v["black_wins"],
+        "same answer on any number of threads"
+    );
+}
+
+/// Random bytes on GTP's stdin: the engine answers every line and never dies.
+#[test]
+fn gtp_survives_garbage() {
+    let mut state = 12345u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let words = [
+        "play",
+        "genmove",
+        "boardsize",
+        "undo",
+        "b",
+        "w",
+        "a1",
+        "z99",
+        "swap",
+        "19",
+        "0",
+        "-1",
+        "showboard",
+        "",
+        "\u{7}",
+        "é",
+        "#",
+        "1",
+    ];
+    let mut input = String::new();
+    let mut lines = 0;
+    for _ in 0..3000 {
+        let n = next() % 4;
+        let line: Vec<&str> = (0..n)
+            .map(|_| words[(next() % words.len() as u64) as usize])
+            .collect();
+        let line = line.join(" ");
+        let meaningful = line
+            .split('#')
+            .next()
+            .unwrap()
+            .chars()
+            .any(|c| !c.is_control() && !c.is_whitespace());
+        input.push_str(&line);
+        input.push('\n');
+        lines += usize::from(meaningful);
+    }
+    input.push_str("name\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexlab"))
+        .args(["gtp", "--seed", "5"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.ends_with("= hexlab\n\n"),
+        "the session is alive at the end"
+    );
+    let answers = text
+        .split("\n\n")
+        .filter(|a| !a.is_empty())
+        .collect::<Vec<_>>();
+    assert!(answers
+        .iter()
+        .all(|a| a.starts_with('=') || a.starts_with('?')));
+    assert_eq!(answers.len(), lines + 1, "one answer per command line");
+}

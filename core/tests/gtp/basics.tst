@@ -1,0 +1,42 @@
+# GTP regression script: each line is `command => expected answer`.
+# The expected answer is compared with the engine's whole answer (`=` or `?`, then the text);
+# a trailing `...` compares only the start. Multi-line answers are joined with ` | `.
+
+protocol_version                 => = 2
+name                             => = hexlab
+known_command dfpn-solve-state   => = false
+known_command play               => = true
+7 boardsize 3                    => =7
+boardsize 3 3                    => =
+boardsize 0                      => ? board side 0 is out of range: sizes go from 1 to 19
+boardsize eleven                 => ? 'eleven' is not a board size
+boardsize                        => ? boardsize needs a size: boardsize 11 or boardsize 11 11
+play b b1                        => =
+play black b2                    => =
+play W a1                        => =
+play b b1                        => ? b1 is already occupied
+play b d1                        => ? d1 is off the 3x3 board
+play b z99                       => ? 'z99' is not a cell: columns go from a to s (boards have at most 19 columns)
+play b a0                        => ? 'a0' is not a cell: rows are numbered from 1
+play x a1                        => ? 'x' is not a colour: expected b, w, black or white
+play b                           => ? play needs a colour and a move: play b c3
+final_score                      => = cannot score: the game is not over
+play b b3                        => =
+final_score                      => = B+
+showboard                        => =  |    a b c |  1 W B . 1 |   2 . B . 2 |    3 . B . 3 |       a b c
+hexlab-position                  => = size=3&b=b1,b2,b3&w=a1&turn=w
+genmove w                        => = resign
+undo                             => =
+final_score                      => = cannot score: the game is not over
+all_legal_moves b                => = c1 a2 c2 a3 b3 c3
+frobnicate                       => ? unknown command: frobnicate
+	 # tabs and comments only: no answer
+clear_board                      => =
+hexlab-position                  => = size=3
+boardsize 5                      => =
+play b a3                        => =
+play w swap-pieces               => =
+hexlab-position                  => = size=5&w=c1&turn=b
+genmove b                        => = ...
+hexgui-analyze_commands          => = plist/All Legal Moves/all_legal_moves %m | ...
+quit                             => =
