@@ -49,9 +49,11 @@ setup-wasm-bindgen:
 setup-browser:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-setup-npm:
-	@cd tests && { test -d node_modules/playwright-core && cmp -s package-lock.json node_modules/.package-lock.json 2>/dev/null \
-	  || npm ci --no-audit --no-fund --loglevel=error; }
+setup-npm: tests/node_modules/.installed
+
+tests/node_modules/.installed: tests/package.json tests/package-lock.json
+	cd tests && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
 
 ## Builds ------------------------------------------------------------------------------------
 
@@ -86,7 +88,7 @@ unit: setup-rust
 	cargo test --workspace --release
 
 e2e: wasm native setup-browser setup-npm
-	cd tests && node --test --test-concurrency=1 e2e/
+	cd tests && node --test --test-concurrency=1 unit/ e2e/
 
 bench: wasm native setup-browser setup-npm
 	target/release/hexlab bench playouts --size 11 --threads 1 --json
