@@ -276,11 +276,10 @@ impl Position {
             .unwrap_or_default()
     }
 
-    /// Whether White may swap now.
-    #[inline]
+    /// Whether White may swap now (never once the game is over, as on 1x1).
     #[must_use]
     pub fn swap_legal(&self) -> bool {
-        self.swap_open
+        self.swap_open && self.winner().is_none()
     }
 
     /// The cells the side to move may play (none once the game is over).
@@ -313,7 +312,7 @@ impl Position {
                 Ok(())
             }
             Move::Swap => {
-                if !self.swap_open {
+                if !self.swap_legal() {
                     return Err(PlayError::SwapNotAllowed(self.why_no_swap()));
                 }
                 self.swap();
@@ -516,6 +515,14 @@ mod tests {
         let mut rect = Position::new(BoardSize::new(5, 4).unwrap(), RulesConfig::default());
         play_all(&mut rect, &["a3"]);
         assert!(!rect.swap_legal());
+    }
+
+    #[test]
+    fn no_swap_after_a_winning_first_move() {
+        let mut p = pos(1);
+        play_all(&mut p, &["a1"]);
+        assert_eq!(p.winner(), Some(Color::Black));
+        assert!(!p.swap_legal());
     }
 
     #[test]

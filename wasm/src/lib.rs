@@ -26,7 +26,9 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     let serializer = serde_wasm_bindgen::Serializer::new()
         .serialize_missing_as_null(true)
         .serialize_maps_as_objects(true);
-    value.serialize(&serializer).map_err(|e| JsError::new(&e.to_string()))
+    value
+        .serialize(&serializer)
+        .map_err(|e| JsError::new(&e.to_string()))
 }
 
 fn error(e: impl std::fmt::Display) -> JsError {
@@ -35,6 +37,24 @@ fn error(e: impl std::fmt::Display) -> JsError {
 
 fn view(game: &Game) -> Result<JsValue, JsError> {
     to_js(&PositionReport::of(game))
+}
+
+/// Milliseconds from the global `performance.now()` (window or worker), else `Date.now()`.
+fn now_ms() -> f64 {
+    let performance =
+        js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance")).ok();
+    let now = performance
+        .as_ref()
+        .and_then(|p| js_sys::Reflect::get(p, &JsValue::from_str("now")).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    match (performance, now) {
+        (Some(p), Some(f)) => f
+            .call0(&p)
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or_else(js_sys::Date::now),
+        _ => js_sys::Date::now(),
+    }
 }
 
 fn load(code: &str) -> Result<Game, JsError> {
@@ -58,7 +78,13 @@ pub fn thread_count() -> usize {
 pub fn new_game(width: u32, height: u32, rules: &str, swap_rule: bool) -> Result<JsValue, JsError> {
     let size = BoardSize::new(width, height).map_err(error)?;
     let rules: Rules = rules.parse().map_err(error)?;
-    view(&Game::new(size, RulesConfig { rules, swap: swap_rule }))
+    view(&Game::new(
+        size,
+        RulesConfig {
+            rules,
+            swap: swap_rule,
+        },
+    ))
 }
 
 /// Reads a position code, share link, HexWorld or trmph link.
@@ -96,9 +122,9 @@ pub fn redo(code: &str) -> Result<JsValue, JsError> {
 #[wasm_bindgen]
 pub fn playouts(code: &str, count: u32, seed: u32) -> Result<JsValue, JsError> {
     let game = load(code)?;
-    let started = js_sys::Date::now();
+    let started = now_ms();
     let counts = random_playouts(game.position(), u64::from(count), u64::from(seed));
-    let millis = js_sys::Date::now() - started;
+    let millis = now_ms() - started;
     to_js(&PlayoutReport {
         playouts: counts.playouts,
         black_wins: counts.black_wins,

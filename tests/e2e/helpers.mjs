@@ -1,0 +1,163 @@
+// Shared helpers for the browser tests: the static server (web/serve.py), Debian's Chromium via
+// playwright-core, and small waits on DOM attributes (never on sleeps).
+
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const WEB = process.env.HEXLAB_WEB_DIR ? path.resolve(process.env.HEXLAB_WEB_DIR) : path.join(REPO, 'web');
+export const ARTIFACTS = path.join(REPO, 'tests', 'artifacts');
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Starts `python3 web/serve.py --port 0`; resolves to { url, close } once it prints its URL. */
+export async function startServer({ isolation = true } = {}) {
+  const args = [path.join(WEB, 'serve.py'), '--port', '0'];
+  if (!isolation) args.push('--no-isolation');
+  const child = spawn('python3', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise((resolve, reject) => {
+    lines.once('line', (line) => {
+      const match = /^serving (http:\/\/\S+)/.exec(line);
+      if (match) resolve(match[1]);
+      else reject(new Error(`unexpected first line from serve.py: ${line}`));
+    });
+    child.once('exit', (code) => reject(new Error(`serve.py exited (${code}): ${stderr}`)));
+    child.once('error', reject);
+  });
+  lines.on('line', () => {}); // keep draining stdout
+  return {
+    url,
+    async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Launches headless Debian Chromium. */
+export function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** A server plus a browser; `open(hashOrPath)` gives a fresh page (own context) at the ready board. */
+export async function setup({ isolation = true } = {}) {
+  const server = await startServer({ isolation });
+  let browser;
+  try {
+    browser = await launchBrowser();
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+  return {
+    url: server.url,
+    browser,
+    /** Opens `server.url + suffix` in a new context; returns { page, errors } after the engine is ready. */
+    async open(suffix = '', { ready = true } = {}) {
+      const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+      page.on('console', (msg) => msg.type() === 'error' && errors.push(`console: ${msg.text()}`));
+      await page.goto(new URL(suffix, server.url).href);
+      if (ready) await waitReady(page);
+      return { page, errors };
+    },
+    async close() {
+      await browser?.close();
+      await server.close();
+    },
+  };
+}
+
+/** Waits until the engine is ready and no request is in flight. */
+export async function waitReady(page, timeout = 60_000) {
+  await page.waitForSelector('body[data-engine="ready"]:not([data-busy])', { state: 'attached', timeout });
+}
+
+/** The current position code drawn on the board. */
+export function boardCode(page) {
+  return page.getAttribute('#board', 'data-code');
+}
+
+/** Runs `action` (a click, a key...) and waits until the board shows another position and nothing is pending. */
+export async function act(page, action) {
+  const before = await boardCode(page);
+  await action();
+  await page.waitForFunction(
+    (code) => {
+      const board = document.getElementById('board');
+      return board?.dataset.code !== code && !document.body.dataset.busy;
+    },
+    before,
+    { timeout: 30_000 },
+  );
+}
+
+/** Clicks cell `name` and waits until it holds a stone. */
+export async function playCell(page, name) {
+  await page.click(`[data-cell="${name}"]`);
+  await page.waitForSelector(`[data-cell="${name}"][data-stone]`, { state: 'attached', timeout: 30_000 });
+  await waitReady(page);
+}
+
+/** Chooses a square board size in the panel and waits for the new empty board. */
+export async function chooseSize(page, size) {
+  await page.selectOption('#size', String(size));
+  await page.waitForFunction(
+    (n) => {
+      const board = document.getElementById('board');
+      return board?.dataset.size === String(n) && board.dataset.code && !document.querySelector('[data-stone]') && !document.body.dataset.busy;
+    },
+    size,
+    { timeout: 30_000 },
+  );
+}
+
+/** Stones on the board: { b: [...], w: [...] }, each sorted. */
+export function stones(page) {
+  return page.evaluate(() => {
+    const of = (c) => [...document.querySelectorAll(`[data-stone="${c}"]`)].map((e) => e.dataset.cell).sort();
+    return { b: of('b'), w: of('w') };
+  });
+}
+
+/** The move list as shown: { moves: [...], current: ply or 0 }. */
+export function moveList(page) {
+  return page.evaluate(() => {
+    const items = [...document.querySelectorAll('#moves li')];
+    const current = items.find((li) => li.classList.contains('current'));
+    return { moves: items.map((li) => li.textContent.trim()), current: current ? Number(current.dataset.ply) : 0 };
+  });
+}
+
+/** The page's hash without '#'. */
+export async function hashOf(page) {
+  return new URL(page.url()).hash.replace(/^#/, '');
+}
+
+/** Makes tests/artifacts/ and returns the path of `name` in it. */
+export function artifact(name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return path.join(ARTIFACTS, name);
+}

@@ -1,0 +1,27 @@
+// 7. The Playouts button runs the job on the pool and reports numbers.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { playCell, setup } from './helpers.mjs';
+
+let env;
+before(async () => (env = await setup()));
+after(() => env?.close());
+
+test('playouts report win rates, threads and time', { timeout: 120_000 }, async () => {
+  const { page, errors } = await env.open();
+  await playCell(page, 'f6');
+  await page.click('#playouts');
+  await page.waitForSelector('#playouts-result[data-playouts]', { state: 'attached', timeout: 90_000 });
+  const data = await page.evaluate(() => ({ ...document.getElementById('playouts-result').dataset }));
+  const playouts = Number(data.playouts);
+  const black = Number(data.blackWins);
+  const white = Number(data.whiteWins);
+  assert.equal(playouts, 20000);
+  assert.equal(black + white, playouts, 'every Hex playout has a winner');
+  assert.ok(black > 0 && white > 0, `both colours win some playouts (${black}/${white})`);
+  assert.equal(Number(data.threads), Number(await page.getAttribute('body', 'data-threads')));
+  assert.ok(Number(data.threads) >= 2);
+  const text = await page.textContent('#playouts-result');
+  assert.match(text, /^20000 playouts · Black \d+\.\d% · White \d+\.\d% · \d+ threads · \d+ ms/);
+  assert.deepEqual(errors, []);
+});

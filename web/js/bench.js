@@ -1,0 +1,67 @@
+// Playouts bench: for each pool size, a fresh engine worker (initThreadPool(n)) runs the playouts job
+// on an empty board `repeat` times after one warm-up; publishes window.benchResult.
+
+import { createEngine } from './engine.js';
+
+function params() {
+  const q = new URLSearchParams(location.search);
+  const num = (key, fallback) => (q.has(key) ? Number(q.get(key)) : fallback);
+  return {
+    size: num('size', 11),
+    count: num('count', 20000),
+    seed: num('seed', 1),
+    repeat: Math.max(1, num('repeat', 5)),
+    threads: (q.get('threads') ?? '1,2').split(',').map(Number),
+  };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** One pool size: returns the facts of the engine and the playouts/second of every timed run. */
+async function benchPool(threads, { size, count, seed, repeat }) {
+  const engine = createEngine();
+  try {
+    const info = await engine.init(threads);
+    if (!info.isolated || info.package !== 'threads') {
+      throw new Error(`no threaded engine (isolated=${info.isolated}, package=${info.package}: ${info.note})`);
+    }
+    const view = await engine.newGame(size, size, 'hex', true);
+    await engine.playouts(view.code, Math.max(1, Math.floor(count / 10)), seed); // warm-up
+    const runs = [];
+    for (let i = 0; i < repeat; i++) {
+      const r = await engine.playouts(view.code, count, seed);
+      runs.push({ millis: r.worker_millis, engine_millis: r.millis, playouts: r.playouts, black_wins: r.black_wins });
+    }
+    const rates = runs.map((r) => (r.playouts * 1000) / r.millis);
+    return {
+      requested_threads: threads,
+      pool_threads: info.threads,
+      version: info.version,
+      best_pps: Math.max(...rates),
+      median_pps: median(rates),
+      runs,
+    };
+  } finally {
+    engine.terminate();
+  }
+}
+
+async function main() {
+  const p = params();
+  const result = { ok: true, size: p.size, count: p.count, seed: p.seed, repeat: p.repeat, isolated: crossOriginIsolated, pools: [] };
+  try {
+    for (const threads of p.threads) result.pools.push(await benchPool(threads, p));
+  } catch (err) {
+    result.ok = false;
+    result.error = err.message;
+  }
+  window.benchResult = result;
+  document.getElementById('out').textContent = JSON.stringify(result, null, 2);
+  document.body.dataset.bench = 'done';
+}
+
+main();

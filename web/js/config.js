@@ -1,0 +1,19 @@
+// Options of the page, one comment each. main.js may override them (e.g. from the query string).
+
+export const defaults = {
+  // Board used for a fresh page and for "New game" until the user picks another.
+  width: 11,
+  height: 11,
+  // "hex" or "rex" (misère: connecting your own sides loses; the engine decides).
+  rules: 'hex',
+  // Whether White may swap after Black's first move.
+  swapRule: true,
+  // Sizes offered by the size chooser.
+  minSize: 1,
+  maxSize: 19,
+  // The Playouts button: how many random games, and the seed (fixed, so runs compare).
+  playoutCount: 20000,
+  playoutSeed: 1,
+  // Rayon pool size; undefined means navigator.hardwareConcurrency.
+  threads: undefined,
+};

@@ -1,0 +1,72 @@
+// Turns clicks, changes and keys into controller actions. Every bind function returns its unbind function.
+
+/** Adds a listener and returns the function that removes it. */
+export function listen(target, type, fn, options) {
+  target.addEventListener(type, fn, options);
+  return () => target.removeEventListener(type, fn, options);
+}
+
+function all(unbinds) {
+  return () => unbinds.forEach((unbind) => unbind());
+}
+
+/** Clicking a cell (any element inside `[data-cell]` within `container`) calls `onCell(name)`. */
+export function bindBoard(container, onCell) {
+  return listen(container, 'click', (e) => {
+    const cell = e.target.closest?.('[data-cell]');
+    if (cell && container.contains(cell)) onCell(cell.dataset.cell);
+  });
+}
+
+/** Parses the size chooser's value: "11" -> [11, 11], "11x9" -> [11, 9]. */
+export function parseSize(value) {
+  const [w, h] = String(value).split('x').map(Number);
+  return [w, h ?? w];
+}
+
+/** The New game choices currently shown in the panel. */
+function choices(dom) {
+  const [width, height] = parseSize(dom.size.value);
+  return { width, height, rules: dom.rules.value, swapRule: dom.swapRule.checked };
+}
+
+/** Binds the panel's controls to `actions` (see ctrl.js). */
+export function bindPanel(dom, actions) {
+  const loadLink = () => {
+    const text = dom.link.value.trim();
+    if (text) actions.load(text, 'pasted link');
+  };
+  return all([
+    listen(dom.size, 'change', () => actions.newGame(choices(dom))),
+    listen(dom.rules, 'change', () => actions.newGame(choices(dom))),
+    listen(dom.swapRule, 'change', () => actions.newGame(choices(dom))),
+    listen(dom.newGame, 'click', () => actions.newGame(choices(dom))),
+    listen(dom.undo, 'click', () => actions.undo()),
+    listen(dom.redo, 'click', () => actions.redo()),
+    listen(dom.swap, 'click', () => actions.play('swap')),
+    listen(dom.playouts, 'click', () => actions.playouts()),
+    listen(dom.linkForm, 'submit', (e) => {
+      e.preventDefault();
+      loadLink();
+    }),
+    listen(dom.errorClose, 'click', () => actions.dismissError()),
+    listen(dom.moves, 'click', (e) => {
+      const li = e.target.closest('li[data-ply]');
+      if (li) actions.seek(Number(li.dataset.ply));
+    }),
+  ]);
+}
+
+/** Left/right arrows undo/redo (Home/End: start/end), unless the user is typing in a field. */
+export function bindKeys(actions) {
+  return listen(document, 'keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest?.('input, select, textarea')) return;
+    const action = { ArrowLeft: 'undo', ArrowRight: 'redo', Home: 'first', End: 'last' }[e.key];
+    if (!action) return;
+    e.preventDefault();
+    if (action === 'first') actions.seek(0);
+    else if (action === 'last') actions.seek(Infinity);
+    else actions[action]();
+  });
+}

@@ -1,0 +1,121 @@
+// Board geometry, pure math (no DOM). Pointy-top hexagons of circumradius R drawn as the usual rhombus:
+// cell (col, row) sits at x = (col + row/2)·w, y = row·1.5·R with w = √3·R, so a1 is the top-left acute
+// corner and the neighbours of c3 are c2 d2 b3 d3 b4 c4.
+//
+//        a   b   c            letters over the top edge (Black's), numbers left of the left edge (White's)
+//     1 ⬡ ⬡ ⬡
+//      2 ⬡ ⬡ ⬡
+//       3 ⬡ ⬡ ⬡
+
+export const R = 20;
+export const W = Math.sqrt(3) * R;
+
+// Corner offsets from a cell's centre, clockwise from the top.
+const T = [0, -R];
+const UR = [W / 2, -R / 2];
+const LR = [W / 2, R / 2];
+const B = [0, R];
+const LL = [-W / 2, R / 2];
+const UL = [-W / 2, -R / 2];
+export const CORNERS = [T, UR, LR, B, LL, UL];
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** Cell name of a 0-based column and row: (2, 2) -> "c3". */
+export function cellName(col, row) {
+  return LETTERS[col] + (row + 1);
+}
+
+/** Column letters of a board `width` wide. */
+export function columnLetters(width) {
+  return LETTERS.slice(0, width).split('');
+}
+
+/** Centre of cell (col, row). */
+export function center(col, row) {
+  return [(col + row / 2) * W, row * 1.5 * R];
+}
+
+/** The `points` attribute of a hexagon centred on the origin, scaled by `scale`. */
+export function hexPoints(scale = 1) {
+  return CORNERS.map(([x, y]) => `${round(x * scale)},${round(y * scale)}`).join(' ');
+}
+
+function round(v) {
+  return Math.round(v * 100) / 100;
+}
+
+function at(col, row, [dx, dy]) {
+  const [x, y] = center(col, row);
+  return [round(x + dx), round(y + dy)];
+}
+
+/** Outer boundary polylines of the four edges: { top, bottom, left, right }, each a list of [x, y]. */
+export function edgePaths(width, height) {
+  const top = [at(0, 0, UL)];
+  const bottom = [at(0, height - 1, LL)];
+  for (let c = 0; c < width; c++) {
+    top.push(at(c, 0, T), at(c, 0, UR));
+    bottom.push(at(c, height - 1, B), at(c, height - 1, LR));
+  }
+  const left = [];
+  const right = [];
+  for (let r = 0; r < height; r++) {
+    left.push(at(0, r, UL), at(0, r, LL));
+    right.push(at(width - 1, r, UR), at(width - 1, r, LR));
+  }
+  return { top, bottom, left, right };
+}
+
+/** Centre of the board (the middle of the rhombus). */
+export function boardCenter(width, height) {
+  const [x0, y0] = center(0, 0);
+  const [x1, y1] = center(width - 1, height - 1);
+  return [(x0 + x1) / 2, (y0 + y1) / 2];
+}
+
+/**
+ * One clip triangle per edge: the board centre and the edge's two corners pushed far outward, so the
+ * edge bands meet on the diagonals through the corners instead of overlapping there.
+ */
+export function edgeClips(width, height) {
+  const [cx, cy] = boardCenter(width, height);
+  const far = ([x, y]) => [round(cx + 20 * (x - cx)), round(cy + 20 * (y - cy))];
+  const corners = {
+    topLeft: at(0, 0, UL),
+    topRight: at(width - 1, 0, UR),
+    bottomRight: at(width - 1, height - 1, LR),
+    bottomLeft: at(0, height - 1, LL),
+  };
+  const tri = (a, b) => [[round(cx), round(cy)], far(corners[a]), far(corners[b])];
+  return {
+    top: tri('topLeft', 'topRight'),
+    right: tri('topRight', 'bottomRight'),
+    bottom: tri('bottomRight', 'bottomLeft'),
+    left: tri('bottomLeft', 'topLeft'),
+  };
+}
+
+/** Positions of the coordinate labels: letters above row 1, numbers left of column a. */
+export function labelPositions(width, height) {
+  const letters = columnLetters(width).map((text, c) => {
+    const [x, y] = center(c, 0);
+    return { text, x: round(x), y: round(y - 1.8 * R) };
+  });
+  const numbers = [];
+  for (let r = 0; r < height; r++) {
+    const [x, y] = center(0, r);
+    numbers.push({ text: String(r + 1), x: round(x - W / 2 - 0.7 * R), y: round(y) });
+  }
+  return { letters, numbers };
+}
+
+/** The SVG viewBox [x, y, width, height] holding the board, its edge bands and labels. */
+export function viewBox(width, height) {
+  const margin = 0.6 * R;
+  const minX = -W / 2 - 2.3 * R - margin;
+  const maxX = center(width - 1, height - 1)[0] + W / 2 + 0.5 * R + margin;
+  const minY = -2.4 * R - margin;
+  const maxY = center(0, height - 1)[1] + R + 0.5 * R + margin;
+  return [minX, minY, maxX - minX, maxY - minY].map(round);
+}

@@ -1,0 +1,98 @@
+// Everything the page knows, with no DOM: the engine's facts, the current View, the error, the last playouts.
+// The page knows no Hex rules: every View (stones, legal cells, winner) comes from the engine.
+
+import { defaults } from './config.js';
+
+const COLOR_NAME = { b: 'Black', w: 'White' };
+
+/** A fresh state: engine loading, no position yet. */
+export function createState(config = defaults) {
+  return {
+    engine: {
+      status: 'loading', // 'loading' | 'ready' | 'failed'
+      version: '',
+      threads: 0, // rayon threads in the pool (threadCount())
+      isolated: false, // self.crossOriginIsolated in the worker
+      package: '', // 'threads' | 'single'
+      note: '', // why the single package was used, if it was
+    },
+    view: null, // the last View from the engine (see README for its fields)
+    error: null, // message for #error, or null
+    busy: 0, // requests in flight
+    playouts: null, // null | { running: true } | the playouts result | { error }
+    settings: { width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule },
+  };
+}
+
+/** Makes `view` the current position; the New game choices follow it. */
+export function setView(state, view) {
+  state.view = view;
+  state.settings = {
+    width: view.width ?? view.size,
+    height: view.height ?? view.size,
+    rules: view.rules,
+    swapRule: view.swap_rule,
+  };
+}
+
+/** Shows `message` in #error (null clears it). */
+export function setError(state, message) {
+  state.error = message || null;
+}
+
+/** Map from cell name to 'b' or 'w' for the stones of `view`. */
+export function stoneMap(view) {
+  const map = new Map();
+  for (const cell of view?.black ?? []) map.set(cell, 'b');
+  for (const cell of view?.white ?? []) map.set(cell, 'w');
+  return map;
+}
+
+/** The cell of the last applied move if it holds a stone now (not a swap), else null. */
+export function lastMoveCell(view) {
+  if (!view || !view.cursor) return null;
+  const move = view.moves[view.cursor - 1];
+  return stoneMap(view).has(move) ? move : null;
+}
+
+/** "Black" / "White" for 'b' / 'w'. */
+export function colorName(color) {
+  return COLOR_NAME[color] ?? String(color);
+}
+
+/** One line about the game: whose turn it is, or who won. */
+export function gameText(view) {
+  if (!view) return 'no position yet';
+  if (view.winner) return `${colorName(view.winner)} wins`;
+  return `${colorName(view.to_move)} to move`;
+}
+
+/** One line about the engine: readiness, pool threads, cross-origin isolation. */
+export function engineText(engine) {
+  if (engine.status === 'loading') return 'engine loading…';
+  if (engine.status === 'failed') return 'engine failed to start';
+  const threads = `${engine.threads} thread${engine.threads === 1 ? '' : 's'}`;
+  if (engine.isolated && engine.package === 'threads') return `engine ready · ${threads} · cross-origin isolated`;
+  if (engine.isolated) return `engine ready · cross-origin isolated, but threads failed (${engine.note}): ${threads}`;
+  return `engine ready · not cross-origin isolated: ${threads}`;
+}
+
+/** Percent with one decimal. */
+function percent(part, whole) {
+  return whole ? `${((100 * part) / whole).toFixed(1)}%` : '–';
+}
+
+/** One line for the last playouts run. */
+export function playoutsText(result) {
+  if (!result) return '';
+  if (result.running) return 'running playouts…';
+  if (result.error) return `playouts failed: ${result.error}`;
+  const ms = result.worker_millis ?? result.millis;
+  const perSecond = ms > 0 ? Math.round((result.playouts * 1000) / ms) : 0;
+  return (
+    `${result.playouts} playouts · Black ${percent(result.black_wins, result.playouts)}` +
+    ` · White ${percent(result.white_wins, result.playouts)}` +
+    ` · ${result.threads} thread${result.threads === 1 ? '' : 's'} · ${Math.round(ms)} ms` +
+    ` (${perSecond.toLocaleString('en')}/s)`
+  );
+}

@@ -1,0 +1,112 @@
+// The engine worker (a module worker): owns the wasm module and the rayon pool, speaks in messages only.
+// Request { id, method, args } -> reply { id, ok: true, result } or { id, ok: false, error, fatal? }.
+// A failing export never kills the worker: its message goes back to the page.
+
+const PACKAGES = {
+  threads: new URL('../pkg/threads/hexlab_wasm.js', import.meta.url),
+  single: new URL('../pkg/single/hexlab_wasm.js', import.meta.url),
+};
+
+let wasm = null;
+let ready = null; // the init promise; other calls wait for it
+
+/** The human-readable message of anything thrown (wasm-bindgen may throw Errors or plain values). */
+function messageOf(err) {
+  if (err instanceof Error) return err.message || String(err);
+  if (typeof err === 'string') return err;
+  try {
+    return JSON.stringify(err);
+  } catch {
+    return String(err);
+  }
+}
+
+async function load(kind) {
+  let module;
+  try {
+    module = await import(PACKAGES[kind]);
+  } catch (err) {
+    throw new Error(`could not load web/pkg/${kind}/hexlab_wasm.js (built by \`make wasm\`): ${messageOf(err)}`);
+  }
+  await module.default();
+  return module;
+}
+
+/** Loads the threaded package when cross-origin isolated (else, or if that fails, the single one). */
+async function init(threads) {
+  const isolated = self.crossOriginIsolated === true;
+  const size = Math.max(1, Math.floor(threads ?? navigator.hardwareConcurrency ?? 1));
+  let kind = 'single';
+  let note = isolated ? '' : 'not cross-origin isolated';
+  if (isolated) {
+    try {
+      wasm = await load('threads');
+      await wasm.initThreadPool(size);
+      kind = 'threads';
+    } catch (err) {
+      note = messageOf(err);
+      wasm = null;
+    }
+  }
+  if (!wasm) wasm = await load('single');
+  return {
+    version: wasm.version(),
+    threads: wasm.threadCount(),
+    requestedThreads: kind === 'threads' ? size : 1,
+    hardwareConcurrency: navigator.hardwareConcurrency ?? 1,
+    isolated,
+    package: kind,
+    note,
+  };
+}
+
+/** Undo/redo until the cursor equals `target` (clamped), all inside the worker. */
+function seek(code, target) {
+  let view = wasm.loadPosition(code);
+  for (let guard = 0; guard < 1000 && view.cursor !== target; guard++) {
+    if (view.cursor > target && view.can_undo) view = wasm.undo(view.code);
+    else if (view.cursor < target && view.can_redo) view = wasm.redo(view.code);
+    else break;
+  }
+  return view;
+}
+
+/** Playouts, timed here around the call (the export's own `millis` is kept too). */
+function playouts(code, count, seed) {
+  const t0 = performance.now();
+  const result = wasm.playouts(code, count, seed);
+  const workerMillis = performance.now() - t0;
+  return { ...result, worker_millis: workerMillis };
+}
+
+const methods = {
+  init,
+  version: () => wasm.version(),
+  threadCount: () => wasm.threadCount(),
+  newGame: (width, height, rules, swapRule) => wasm.newGame(width, height, rules, swapRule),
+  loadPosition: (code) => wasm.loadPosition(code),
+  play: (code, move) => wasm.play(code, move),
+  undo: (code) => wasm.undo(code),
+  redo: (code) => wasm.redo(code),
+  seek,
+  playouts,
+};
+
+self.onmessage = async (e) => {
+  const { id, method, args = [] } = e.data ?? {};
+  try {
+    if (!Object.hasOwn(methods, method)) throw new Error(`unknown engine method "${method}"`);
+    if (method === 'init') {
+      ready = init(...args);
+    } else if (!ready) {
+      throw new Error('engine not initialised');
+    }
+    await ready;
+    const result = method === 'init' ? await ready : methods[method](...args);
+    self.postMessage({ id, ok: true, result });
+  } catch (err) {
+    // A trap (panic, out of memory) leaves the module unusable; the client restarts the worker.
+    const fatal = err instanceof WebAssembly.RuntimeError;
+    self.postMessage({ id, ok: false, error: messageOf(err), fatal });
+  }
+};
