@@ -293,10 +293,16 @@ mod tests {
         ]);
         assert_eq!(replies[3], "? b1 is already occupied\n\n");
         assert_eq!(
-            &replies[4..7],
-            ["=\n\n", "=\n\n", "? cannot undo: no moves played\n\n"].map(String::from)
+            &replies[4..8],
+            [
+                "=\n\n",
+                "=\n\n",
+                "? cannot undo: no moves played\n\n",
+                "? cannot undo: no moves played\n\n"
+            ]
+            .map(String::from)
         );
-        assert!(replies[7].contains(" 1 . . . 1"), "{}", replies[7]);
+        assert!(replies[8].contains(" 1 . . . 1"), "{}", replies[8]);
     }
 
     #[test]
