@@ -19,7 +19,7 @@ THREADS_RUSTFLAGS := -C target-feature=+atomics,+bulk-memory \
   -C link-arg=--shared-memory -C link-arg=--max-memory=1073741824 -C link-arg=--import-memory \
   -C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size \
   -C link-arg=--export=__tls_align -C link-arg=--export=__tls_base
-WASM_SOURCES := $(shell find core/src wasm/src -name '*.rs') core/Cargo.toml wasm/Cargo.toml Cargo.lock
+WASM_SOURCES := $(shell find core/src wasm/src -name '*.rs') Cargo.toml core/Cargo.toml wasm/Cargo.toml Cargo.lock
 
 .PHONY: help serve test setup setup-rust setup-wasm-bindgen setup-browser setup-npm \
         native wasm check unit e2e bench clean
