@@ -23,6 +23,7 @@
 pub mod board;
 pub mod formats;
 pub mod game;
+pub mod ica;
 pub mod notation;
 pub mod playout;
 pub mod position;

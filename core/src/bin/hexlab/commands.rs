@@ -3,6 +3,7 @@
 use std::io::{self, BufReader};
 use std::time::Instant;
 
+use hexlab_core::ica::{analyze, InferiorReport};
 use hexlab_core::playout::random_playouts;
 use hexlab_core::report::{PlayoutReport, PositionReport};
 use serde::Serialize;
@@ -118,5 +119,37 @@ pub fn bench(args: &[String]) -> Result<(), UsageError> {
         report.black_wins,
         report.white_wins
     );
+    Ok(())
+}
+
+/// `hexlab analyze <position> [--json]`: inferior cell analysis for the side to move.
+pub fn analyze_command(args: &[String]) -> Result<(), UsageError> {
+    let mut flags = Flags::parse(args, &["json"])?;
+    let game = take_game(&mut flags)?;
+    no_positional(&flags)?;
+    let json = flags.switch("json");
+    flags.finish()?;
+    let started = Instant::now();
+    let analysis = analyze(game.position());
+    let elapsed = started.elapsed();
+    let report = InferiorReport::of(&analysis);
+    if json {
+        return print_json(&report);
+    }
+    println!("{}", analysis.filled.diagram());
+    println!("fill-in black: {}", report.fillin.b.join(" "));
+    println!("fill-in white: {}", report.fillin.w.join(" "));
+    for claim in &report.inferior {
+        println!("{:>4} {:<10} {}", claim.cell, claim.kind, claim.reason);
+    }
+    println!(
+        "consider ({}): {}",
+        report.consider.len(),
+        report.consider.join(" ")
+    );
+    for note in &report.notes {
+        println!("note: {note}");
+    }
+    println!("analysed in {:.1} ms", elapsed.as_secs_f64() * 1000.0);
     Ok(())
 }

@@ -16,6 +16,7 @@ hexlab: a Hex analysis engine
 usage:
   hexlab gtp [--seed N]                    GTP engine on stdin/stdout (HexGui, scripts)
   hexlab position <position> [--json]      print the position
+  hexlab analyze <position> [--json]       inferior cell analysis: fill-in, inferior moves, consider set
   hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]
   hexlab --version | --help
 
@@ -53,6 +54,7 @@ fn run(args: &[String]) -> Result<(), UsageError> {
         }
         "gtp" => commands::gtp(rest),
         "position" => commands::position(rest),
+        "analyze" => commands::analyze_command(rest),
         "bench" => commands::bench(rest),
         other => Err(UsageError(format!(
             "unknown subcommand '{other}' (try hexlab --help)"

@@ -1,0 +1,219 @@
+//! Dead cells: uncoloured cells whose colour can never change the winner (Henderson 2010,
+//! §2.9.1 and §3.8.2).
+//!
+//! A cell is dead exactly when it lies on no minimal winning path of one colour (then it lies
+//! on none of the other's either): a minimal path through the cell enters and leaves it through
+//! two X-graph neighbours that are not adjacent to each other. Three sufficient tests, each
+//! sound on its own:
+//! - **unreachable**: the cell cannot reach both of X's edges in the X graph;
+//! - **clique neighbourhood**: its X-graph neighbours are pairwise adjacent, so any path
+//!   through it can skip it;
+//! - **clique cutset**: the uncoloured neighbours of an X chain (a clique in the X graph) cut it
+//!   off from both X edges, so a path through it would enter and leave the cut region through
+//!   two adjacent vertices of the cutset.
+
+use crate::board::{Cell, CellSet, Color};
+use crate::position::Position;
+
+use super::graph::ColorGraph;
+
+/// Why a cell was found dead, with the cells that witness it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeadReason {
+    /// Cut off from one of `color`'s edges in the `color` graph.
+    Unreachable { color: Color, edge: Cell },
+    /// Its neighbours in the `color` graph form a clique (`witness`).
+    CliqueNeighbourhood { color: Color, witness: CellSet },
+    /// Cut off from both `color` edges by the clique of uncoloured cells around the chain at
+    /// `chain` (`witness`).
+    CliqueCutset {
+        color: Color,
+        chain: Cell,
+        witness: CellSet,
+    },
+}
+
+impl DeadReason {
+    /// The cells to highlight when explaining the claim.
+    #[must_use]
+    pub fn witness(&self) -> CellSet {
+        match self {
+            DeadReason::Unreachable { .. } => CellSet::new(),
+            DeadReason::CliqueNeighbourhood { witness, .. }
+            | DeadReason::CliqueCutset { witness, .. } => *witness,
+        }
+    }
+
+    /// A sentence for players.
+    #[must_use]
+    pub fn sentence(&self, cell: Cell) -> String {
+        match self {
+            DeadReason::Unreachable { color, edge } => format!(
+                "{cell} is dead: {color} cannot reach the {edge} edge through it, so no winning chain can use it"
+            ),
+            DeadReason::CliqueNeighbourhood { color, .. } => format!(
+                "{cell} is dead: its neighbours (counting {color} chains as one) all touch each other, so any {color} chain through {cell} can go around it, and colouring it never changes the winner"
+            ),
+            DeadReason::CliqueCutset { color, chain, .. } => format!(
+                "{cell} is dead: the empty cells around the {color} chain at {chain} all touch each other and cut {cell} off from both {color} edges, so no minimal winning chain passes through it"
+            ),
+        }
+    }
+}
+
+/// Finds dead cells of `position` among `candidates` (uncoloured cells), with a reason each.
+#[must_use]
+pub fn find_dead(position: &Position, candidates: CellSet) -> Vec<(Cell, DeadReason)> {
+    let candidates = candidates & position.empty_cells();
+    let mut found: Vec<(Cell, DeadReason)> = Vec::new();
+    let mut known = CellSet::new();
+    for color in Color::ALL {
+        let graph = ColorGraph::new(position, color);
+        for (cell, reason) in unreachable(&graph, candidates - known) {
+            known.insert(cell);
+            found.push((cell, reason));
+        }
+    }
+    for color in Color::ALL {
+        let graph = ColorGraph::new(position, color);
+        for cell in (candidates - known).iter() {
+            let around = graph.neighbourhood(cell);
+            if graph.is_clique(around) {
+                known.insert(cell);
+                found.push((
+                    cell,
+                    DeadReason::CliqueNeighbourhood {
+                        color,
+                        witness: around,
+                    },
+                ));
+            }
+        }
+    }
+    for color in Color::ALL {
+        let graph = ColorGraph::new(position, color);
+        for (cell, reason) in clique_cutsets(position, &graph, candidates - known) {
+            known.insert(cell);
+            found.push((cell, reason));
+        }
+    }
+    found.sort_by_key(|(cell, _)| *cell);
+    found
+}
+
+/// Whether `cell` (uncoloured) is found dead in `position` by any of the tests.
+#[must_use]
+pub fn is_dead(position: &Position, cell: Cell) -> bool {
+    !find_dead(position, CellSet::single(cell)).is_empty()
+}
+
+fn unreachable(graph: &ColorGraph, candidates: CellSet) -> Vec<(Cell, DeadReason)> {
+    let (a, b) = graph.edges();
+    let from_a = graph.reachable(a, CellSet::new());
+    let from_b = graph.reachable(b, CellSet::new());
+    let mut out = Vec::new();
+    for cell in candidates.iter() {
+        if !from_a.contains(cell) {
+            out.push((
+                cell,
+                DeadReason::Unreachable {
+                    color: graph.color(),
+                    edge: a,
+                },
+            ));
+        } else if !from_b.contains(cell) {
+            out.push((
+                cell,
+                DeadReason::Unreachable {
+                    color: graph.color(),
+                    edge: b,
+                },
+            ));
+        }
+    }
+    out
+}
+
+fn clique_cutsets(
+    position: &Position,
+    graph: &ColorGraph,
+    candidates: CellSet,
+) -> Vec<(Cell, DeadReason)> {
+    let mut out = Vec::new();
+    let mut remaining = candidates;
+    let (a, b) = graph.edges();
+    let mut seen_chains = CellSet::new();
+    let stones = position.stones(graph.color());
+    for stone in stones.iter() {
+        if remaining.is_empty() {
+            break;
+        }
+        if seen_chains.contains(stone) {
+            continue;
+        }
+        let (chain, cut) = graph.chain_neighbourhood(stone);
+        seen_chains |= chain;
+        if cut.contains(a) && cut.contains(b) {
+            continue;
+        }
+        // Remove the clique; what is left that reaches neither edge outside it is cut off.
+        let blocked = cut | chain;
+        let mut reach = CellSet::new();
+        for edge in [a, b] {
+            if !blocked.contains(edge) {
+                reach |= graph.reachable(edge, blocked);
+            }
+        }
+        let cut_off = remaining - blocked - reach;
+        let witness = cut - CellSet::single(a) - CellSet::single(b);
+        for cell in cut_off.iter() {
+            out.push((
+                cell,
+                DeadReason::CliqueCutset {
+                    color: graph.color(),
+                    chain: stone,
+                    witness,
+                },
+            ));
+        }
+        remaining -= cut_off;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::code;
+
+    fn dead_cells(code_text: &str) -> Vec<String> {
+        let game = code::read(code_text).unwrap();
+        let p = game.position();
+        find_dead(p, p.empty_cells())
+            .into_iter()
+            .map(|(c, _)| c.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn cell_surrounded_by_one_colour_is_dead() {
+        // c3 on 5x5 surrounded by White on five sides and Black on one: dead. So is d1, which
+        // only touches the top edge and cells around the White chain.
+        assert_eq!(
+            dead_cells("size=5&w=c2,d2,b3,d3,b4&b=c4&turn=b"),
+            ["d1", "c3"]
+        );
+    }
+
+    #[test]
+    fn empty_board_has_no_dead_cells() {
+        assert!(dead_cells("size=5").is_empty());
+        assert!(dead_cells("size=1").is_empty());
+    }
+
+    #[test]
+    fn obtuse_corner_behind_a_stone_is_dead() {
+        // White a2 and Black b1 on 3x3: a1 touches a2 (white), b1 (black), top and left.
+        assert!(dead_cells("size=3&b=b1&w=a2").contains(&"a1".to_string()));
+    }
+}

@@ -1,0 +1,111 @@
+//! Fill-in: colouring cells without changing the position's value, iterated to a fixpoint
+//! (Henderson 2010, §3.1). Each step is checked on the position as filled so far, so the whole
+//! sequence is value-preserving for either side to move: dead cells take any colour, X captured
+//! pairs take X's colour.
+
+use serde::Serialize;
+
+use crate::board::{Cell, CellSet, Color};
+use crate::position::Position;
+
+use super::capture::captured_pairs;
+use super::dead::find_dead;
+
+/// Why a cell was filled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FillKind {
+    /// Dead: any colour gives the same winner.
+    Dead,
+    /// Part of a captured set of the colour filled.
+    Captured,
+}
+
+/// One filled cell, in the order found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Filled {
+    pub cell: Cell,
+    pub color: Color,
+    pub kind: FillKind,
+    /// Cells that witness the claim (the clique, the cutset, the captured partner).
+    pub witness: CellSet,
+    /// A sentence for players.
+    pub reason: String,
+}
+
+/// Which colours fill-in may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FillPolicy {
+    /// Dead cells get `dead_color`; captured sets of either colour are filled.
+    Both { dead_color: Color },
+    /// Only this colour is used (dead cells and its own captured sets): "X fill-in", the kind
+    /// whose cells a move dominates.
+    Only(Color),
+}
+
+/// Fills `position` to a fixpoint under `policy`, looking only at cells of `region`; returns
+/// the filled position and the cells filled, in order.
+#[must_use]
+pub fn fill(position: &Position, policy: FillPolicy, region: CellSet) -> (Position, Vec<Filled>) {
+    let mut filled_position = position.clone();
+    let mut filled = Vec::new();
+    loop {
+        if filled_position.connector().is_some() {
+            break;
+        }
+        let before = filled.len();
+        let dead_color = match policy {
+            FillPolicy::Both { dead_color } => dead_color,
+            FillPolicy::Only(color) => color,
+        };
+        for (cell, why) in find_dead(&filled_position, region) {
+            filled.push(Filled {
+                cell,
+                color: dead_color,
+                kind: FillKind::Dead,
+                witness: why.witness(),
+                reason: why.sentence(cell),
+            });
+            filled_position
+                .set_stone(cell, Some(dead_color))
+                .expect("dead cells are board cells");
+        }
+        let colors: &[Color] = match policy {
+            FillPolicy::Both { .. } => &Color::ALL,
+            FillPolicy::Only(color) => {
+                if color == Color::Black {
+                    &[Color::Black]
+                } else {
+                    &[Color::White]
+                }
+            }
+        };
+        for &color in colors {
+            for (a, b) in captured_pairs(&filled_position, color, region) {
+                // Earlier pairs of this round may have changed the board: check again.
+                if !super::capture::is_captured_pair(&filled_position, color, a, b) {
+                    continue;
+                }
+                for (cell, partner) in [(a, b), (b, a)] {
+                    filled.push(Filled {
+                        cell,
+                        color,
+                        kind: FillKind::Captured,
+                        witness: CellSet::single(partner),
+                        reason: format!(
+                            "{cell} is {color} captured with {partner}: if {} plays either, {color} answers on the other and the intruding stone is dead, so both can be {color}",
+                            color.opponent()
+                        ),
+                    });
+                    filled_position
+                        .set_stone(cell, Some(color))
+                        .expect("captured cells are board cells");
+                }
+            }
+        }
+        if filled.len() == before {
+            break;
+        }
+    }
+    (filled_position, filled)
+}

@@ -1,0 +1,181 @@
+//! Inferior moves for the side to move, after fill-in (Henderson 2010, §2.9.1, §3.1-3.4), and
+//! the consider set: the moves still worth searching.
+//!
+//! - **Vulnerable** (dead-reversible): an opponent move (the killer) would make the cell dead.
+//!   A player with a winning strategy has one that never plays a dead or vulnerable cell, so all
+//!   of them can be pruned together, provided at least one move stays (Theorem 1). The killer is
+//!   not a better move in general, so vulnerable claims carry killers, not `by`.
+//! - **Dominated** (fill-in domination): if after X plays c the cell x becomes X fill-in (dead,
+//!   or X captured), then c is at least as good for X as x: if x wins, c wins. Such cells are
+//!   pruned only when following `by` links leads to a move that is kept, never round a cycle.
+
+use crate::board::{Cell, CellSet, Color};
+use crate::position::Position;
+
+use super::dead::is_dead;
+use super::fillin::{fill, FillPolicy};
+use super::graph::ColorGraph;
+
+/// The kind of an inferior move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    Vulnerable,
+    Dominated,
+}
+
+/// A move claimed inferior for the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InferiorMove {
+    pub cell: Cell,
+    pub kind: MoveKind,
+    /// For dominated moves: a move at least as good.
+    pub by: Option<Cell>,
+    /// For vulnerable moves: opponent moves that would kill the cell.
+    pub killers: CellSet,
+    /// Cells that witness the claim.
+    pub witness: CellSet,
+    pub reason: String,
+}
+
+/// Cells within distance `r` of `cell`.
+fn ball(cell: Cell, r: usize) -> CellSet {
+    let mut set = CellSet::single(cell);
+    for _ in 0..r {
+        set = set.grow();
+    }
+    set
+}
+
+/// The vulnerable cells for `mover`, each with all its killers.
+#[must_use]
+pub fn vulnerable(position: &Position, mover: Color) -> Vec<InferiorMove> {
+    let empty = position.empty_cells();
+    let graphs = [
+        ColorGraph::new(position, Color::Black),
+        ColorGraph::new(position, Color::White),
+    ];
+    let mut out = Vec::new();
+    for cell in empty.iter() {
+        let near = graphs[0].neighbourhood(cell) | graphs[1].neighbourhood(cell) | ball(cell, 2);
+        let mut killers = CellSet::new();
+        for killer in (near & empty).iter().filter(|&k| k != cell) {
+            let mut after = position.clone();
+            after
+                .set_stone(killer, Some(mover.opponent()))
+                .expect("killer is a board cell");
+            if is_dead(&after, cell) {
+                killers.insert(killer);
+            }
+        }
+        if let Some(first) = killers.first() {
+            out.push(InferiorMove {
+                cell,
+                kind: MoveKind::Vulnerable,
+                by: None,
+                killers,
+                witness: killers,
+                reason: format!(
+                    "{cell} is vulnerable for {mover}: if {} answers at {first}, {cell} is dead, so {mover} never needs to play it",
+                    mover.opponent()
+                ),
+            });
+        }
+    }
+    out
+}
+
+/// For each uncoloured cell x, the moves c whose `mover` fill-in contains x, with that fill-in.
+#[must_use]
+pub fn dominations(position: &Position, mover: Color) -> Vec<(Cell, Cell, CellSet)> {
+    let empty = position.empty_cells();
+    let mut out = Vec::new();
+    for c in empty.iter() {
+        let mut after = position.clone();
+        after
+            .set_stone(c, Some(mover))
+            .expect("move is a board cell");
+        if after.has_connected(mover) {
+            continue;
+        }
+        let region = ball(c, 3);
+        let (_, filled) = fill(&after, FillPolicy::Only(mover), region);
+        let set: CellSet = filled.iter().map(|f| f.cell).collect();
+        for f in &filled {
+            out.push((f.cell, c, set));
+        }
+    }
+    out
+}
+
+/// Chooses which inferior moves to prune and returns the consider set with the claims used.
+///
+/// Invariant of the result: every pruned dominated move leads through `by` links to a move in
+/// the consider set; vulnerable moves are pruned outright; the set is never empty while `empty`
+/// is not.
+#[must_use]
+pub fn consider_set(
+    position: &Position,
+    mover: Color,
+    vulnerable: &[InferiorMove],
+    dominations: &[(Cell, Cell, CellSet)],
+) -> (CellSet, Vec<InferiorMove>) {
+    let empty = position.empty_cells();
+    let mut consider = empty;
+    let mut claims: Vec<InferiorMove> = Vec::new();
+    let mut by: std::collections::HashMap<Cell, Cell> = std::collections::HashMap::new();
+    for v in vulnerable {
+        consider.discard(v.cell);
+    }
+    // Reaches a kept move by following `by` links from `start`, without meeting `avoid`?
+    let leads_to_kept = |start: Cell,
+                         avoid: Cell,
+                         consider: &CellSet,
+                         by: &std::collections::HashMap<Cell, Cell>| {
+        let mut at = start;
+        for _ in 0..=empty.len() {
+            if at == avoid {
+                return false;
+            }
+            if consider.contains(at) {
+                return true;
+            }
+            match by.get(&at) {
+                Some(&next) => at = next,
+                None => return false,
+            }
+        }
+        false
+    };
+    for &(x, c, witness) in dominations {
+        if !consider.contains(x) || x == c {
+            continue;
+        }
+        if leads_to_kept(c, x, &consider, &by) {
+            consider.discard(x);
+            by.insert(x, c);
+            claims.push(InferiorMove {
+                cell: x,
+                kind: MoveKind::Dominated,
+                by: Some(c),
+                killers: CellSet::new(),
+                witness,
+                reason: format!(
+                    "{x} is dominated by {c}: after {mover} plays {c}, {x} is {mover} fill-in (dead or captured), so {c} is at least as good for {mover}"
+                ),
+            });
+        }
+    }
+    claims.extend(
+        vulnerable
+            .iter()
+            .filter(|v| !by.contains_key(&v.cell))
+            .cloned(),
+    );
+    if consider.is_empty() {
+        if let Some(any) = empty.first() {
+            consider.insert(any);
+        }
+    }
+    claims.sort_by_key(|m| m.cell);
+    (consider, claims)
+}

@@ -1,0 +1,104 @@
+//! The serde answer of the analysis, shared by `hexlab analyze --json`, GTP and the page.
+
+use serde::Serialize;
+
+use crate::board::{CellSet, Color};
+
+use super::fillin::FillKind;
+use super::inferior::MoveKind;
+use super::Analysis;
+
+fn names(set: CellSet) -> Vec<String> {
+    set.iter().map(|c| c.to_string()).collect()
+}
+
+/// Fill-in cells by the colour they take.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct FillinByColor {
+    pub b: Vec<String>,
+    pub w: Vec<String>,
+}
+
+/// One claim about a cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Claim {
+    pub cell: String,
+    /// `dead`, `captured`, `vulnerable` or `dominated`.
+    pub kind: &'static str,
+    /// For fill-in: the colour the cell takes.
+    pub fill: Option<Color>,
+    /// For dominated moves: a move at least as good.
+    pub by: Option<String>,
+    /// For vulnerable moves: the opponent moves that kill the cell.
+    pub killers: Vec<String>,
+    /// Cells that witness the claim.
+    pub witness: Vec<String>,
+    /// The claim in a sentence.
+    pub reason: String,
+}
+
+/// `hexlab analyze --json`: fill-in, inferior cells and the consider set.
+///
+/// Invariant: `fillin` lists exactly the cells of the `inferior` entries that have `fill`; the
+/// other entries are moves of the filled position, absent from `consider`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct InferiorReport {
+    pub to_move: Color,
+    pub fillin: FillinByColor,
+    pub inferior: Vec<Claim>,
+    pub consider: Vec<String>,
+    /// The winner when the fill-in completes a chain.
+    pub decided: Option<Color>,
+    pub notes: Vec<String>,
+}
+
+impl InferiorReport {
+    /// Describes an analysis.
+    #[must_use]
+    pub fn of(analysis: &Analysis) -> InferiorReport {
+        let mut fillin = FillinByColor::default();
+        let mut inferior = Vec::new();
+        for f in &analysis.fillin {
+            match f.color {
+                Color::Black => fillin.b.push(f.cell.to_string()),
+                Color::White => fillin.w.push(f.cell.to_string()),
+            }
+            inferior.push(Claim {
+                cell: f.cell.to_string(),
+                kind: match f.kind {
+                    FillKind::Dead => "dead",
+                    FillKind::Captured => "captured",
+                },
+                fill: Some(f.color),
+                by: None,
+                killers: Vec::new(),
+                witness: names(f.witness),
+                reason: f.reason.clone(),
+            });
+        }
+        for m in &analysis.inferior {
+            inferior.push(Claim {
+                cell: m.cell.to_string(),
+                kind: match m.kind {
+                    MoveKind::Vulnerable => "vulnerable",
+                    MoveKind::Dominated => "dominated",
+                },
+                fill: None,
+                by: m.by.map(|c| c.to_string()),
+                killers: names(m.killers),
+                witness: names(m.witness),
+                reason: m.reason.clone(),
+            });
+        }
+        fillin.b.sort_by_key(|c| c.parse::<crate::Cell>().ok());
+        fillin.w.sort_by_key(|c| c.parse::<crate::Cell>().ok());
+        InferiorReport {
+            to_move: analysis.position.to_move(),
+            fillin,
+            inferior,
+            consider: names(analysis.consider),
+            decided: analysis.decided,
+            notes: analysis.notes.clone(),
+        }
+    }
+}
