@@ -6,6 +6,7 @@
 //! the code and returns a fresh view, so the worker keeps no state and can't drift from the page.
 
 use hexlab_core::formats::read_link;
+use hexlab_core::ica::{analyze as analyze_position, InferiorReport};
 use hexlab_core::playout::random_playouts;
 use hexlab_core::report::{PlayoutReport, PositionReport};
 use hexlab_core::{BoardSize, Game, Move, Rules, RulesConfig};
@@ -133,4 +134,12 @@ pub fn playouts(code: &str, count: u32, seed: u32) -> Result<JsValue, JsError> {
         millis,
         playouts_per_second: counts.playouts as f64 / (millis.max(1.0) / 1000.0),
     })
+}
+
+/// Inferior cell analysis of the position for its side to move: fill-in, inferior moves with
+/// their reasons and witnesses, and the consider set.
+#[wasm_bindgen]
+pub fn analyze(code: &str) -> Result<JsValue, JsError> {
+    let game = load(code)?;
+    to_js(&InferiorReport::of(&analyze_position(game.position())))
 }

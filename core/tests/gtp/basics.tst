@@ -38,5 +38,10 @@ play b a3                        => =
 play w swap-pieces               => =
 hexlab-position                  => = size=5&w=c1&turn=b
 genmove b                        => = ...
-hexgui-analyze_commands          => = plist/All Legal Moves/all_legal_moves %m | ...
+hexgui-analyze_commands          => = inferior/Compute Inferior/compute-inferior %m | inferior/Compute Fillin/compute-fillin %m | ...
+boardsize 3                      => =
+play b b2                        => =
+compute-fillin w                 => = b1 fcb c1 fcb a3 fcb b3 fcb a1 fcw a2 fcw c2 fcw c3 fcw
+compute-inferior                 => ? needs a colour: compute-inferior b
+compute-inferior x               => ? 'x' is not a colour: expected b, w, black or white
 quit                             => =

@@ -22,6 +22,8 @@ const COMMANDS: &[&str] = &[
     "all_legal_moves",
     "boardsize",
     "clear_board",
+    "compute-fillin",
+    "compute-inferior",
     "final_score",
     "genmove",
     "hexgui-analyze_commands",
@@ -39,6 +41,8 @@ const COMMANDS: &[&str] = &[
 
 /// What HexGui shows in its analysis menu: `type/label/command`.
 const ANALYZE_COMMANDS: &[&str] = &[
+    "inferior/Compute Inferior/compute-inferior %m",
+    "inferior/Compute Fillin/compute-fillin %m",
     "plist/All Legal Moves/all_legal_moves %m",
     "string/Final Score/final_score",
     "string/Position Code/hexlab-position",
@@ -145,6 +149,8 @@ impl Engine {
                 Some(Color::White) => "W+".into(),
                 None => "cannot score: the game is not over".into(),
             }),
+            "compute-inferior" => self.inferior(args, false),
+            "compute-fillin" => self.inferior(args, true),
             "hexlab-position" => {
                 let game = hexlab_core::Game::from_position(self.position.clone());
                 Ok(hexlab_core::formats::code::write(&game))
@@ -229,6 +235,43 @@ impl Engine {
             return Err(format!("{cell} is already occupied"));
         }
         Ok(())
+    }
+
+    /// `compute-inferior C` / `compute-fillin C`: the analysis with C to move, in HexGui's
+    /// `inferior` format: `cell code` pairs, `fdb`/`fcw` for fill-in (dead or captured, then the
+    /// colour filled), `iv[killer-killer]` vulnerable, `id[dominator]` dominated.
+    fn inferior(&mut self, args: &[&str], fillin_only: bool) -> Answer {
+        let [color] = args else {
+            return Err("needs a colour: compute-inferior b".into());
+        };
+        let color = Self::color(color)?;
+        let mut position = self.position.clone();
+        position.set_to_move(color);
+        let analysis = hexlab_core::ica::analyze(&position);
+        let mut parts = Vec::new();
+        for f in &analysis.fillin {
+            let kind = match f.kind {
+                hexlab_core::ica::FillKind::Dead => 'd',
+                hexlab_core::ica::FillKind::Captured => 'c',
+            };
+            parts.push(format!("{} f{kind}{}", f.cell, f.color.letter()));
+        }
+        if !fillin_only {
+            for m in &analysis.inferior {
+                let code = match m.kind {
+                    hexlab_core::ica::MoveKind::Vulnerable => {
+                        let killers: Vec<String> =
+                            m.killers.iter().map(|k| k.to_string()).collect();
+                        format!("iv[{}]", killers.join("-"))
+                    }
+                    hexlab_core::ica::MoveKind::Dominated => {
+                        format!("id[{}]", m.by.map(|c| c.to_string()).unwrap_or_default())
+                    }
+                };
+                parts.push(format!("{} {code}", m.cell));
+            }
+        }
+        Ok(parts.join(" "))
     }
 
     fn genmove(&mut self, args: &[&str]) -> Answer {
