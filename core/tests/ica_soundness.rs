@@ -30,8 +30,10 @@ fn describe(position: &Position) -> String {
 }
 
 /// Checks every claim about `position`; returns how many claims were checked.
-fn check(brute: &mut Brute, position: &Position) -> usize {
+fn check(brute: &mut Brute, position: &Position, analysis_time: &mut std::time::Duration) -> usize {
+    let started = std::time::Instant::now();
     let analysis = analyze(position);
+    *analysis_time += started.elapsed();
     let name = describe(position);
     let original = brute.small(position);
     let filled = brute.small(&analysis.filled);
@@ -164,35 +166,83 @@ fn random_game(rng: &mut Rng, size: BoardSize, min_stones: usize) -> Position {
     }
 }
 
-fn run(size: u32, positions: usize, min_stones: usize, seed: u64) -> usize {
-    let board = BoardSize::square(size).unwrap();
-    let mut brute = Brute::new(size as usize, size as usize, Rules::Hex);
+fn run(width: u32, height: u32, positions: usize, min_stones: usize, seed: u64) -> usize {
+    let board = BoardSize::new(width, height).unwrap();
+    let mut brute = Brute::new(width as usize, height as usize, Rules::Hex);
     let mut rng = Rng::new(seed);
     let mut claims = 0;
+    let started = std::time::Instant::now();
+    let mut analysis_time = std::time::Duration::ZERO;
+    let mut states = 0;
     for i in 0..positions {
+        states += brute.memo_len();
+        brute.forget();
         let position = if i % 2 == 0 {
             random_setup(&mut rng, board, min_stones)
         } else {
             random_game(&mut rng, board, min_stones)
         };
-        claims += check(&mut brute, &position);
+        claims += check(&mut brute, &position, &mut analysis_time);
     }
+    eprintln!(
+        "{width}x{height}: {positions} positions, {claims} claims checked in {:.1} s ({:.1} s analysing, {} states solved)",
+        started.elapsed().as_secs_f64(),
+        analysis_time.as_secs_f64(),
+        states + brute.memo_len()
+    );
     claims
 }
 
+/// Every 3x3 position without a winner, both sides to move.
 #[test]
-fn sound_on_3x3() {
-    assert!(run(3, 2000, 0, 1) > 2000);
+fn sound_on_every_3x3_position() {
+    let size = BoardSize::square(3).unwrap();
+    let mut brute = Brute::new(3, 3, Rules::Hex);
+    let mut time = std::time::Duration::ZERO;
+    let mut positions = 0;
+    for code in 0..3u32.pow(9) {
+        let mut position = Position::new(
+            size,
+            RulesConfig {
+                rules: Rules::Hex,
+                swap: false,
+            },
+        );
+        let mut rest = code;
+        for cell in size.cells().iter() {
+            match rest % 3 {
+                1 => position.set_stone(cell, Some(Color::Black)).unwrap(),
+                2 => position.set_stone(cell, Some(Color::White)).unwrap(),
+                _ => {}
+            }
+            rest /= 3;
+        }
+        if position.winner().is_some() {
+            continue;
+        }
+        for mover in Color::ALL {
+            position.set_to_move(mover);
+            check(&mut brute, &position, &mut time);
+            positions += 1;
+        }
+    }
+    assert!(positions > 5000, "{positions}");
 }
 
 #[test]
 fn sound_on_4x4() {
-    assert!(run(4, 1500, 2, 2) > 1500);
+    assert!(run(4, 4, 4000, 2, 2) > 4000);
 }
 
 #[test]
 fn sound_on_5x5() {
-    assert!(run(5, 600, 9, 3) > 600);
+    assert!(run(5, 5, 1500, 10, 3) > 1500);
+}
+
+#[test]
+fn sound_on_rectangles() {
+    assert!(run(5, 4, 1000, 5, 4) > 1000);
+    assert!(run(3, 5, 1000, 2, 5) > 1000);
 }
 
 /// Known claims on hand-made positions, so a regression names the pattern it broke.

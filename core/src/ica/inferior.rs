@@ -3,8 +3,10 @@
 //!
 //! - **Vulnerable** (dead-reversible): an opponent move (the killer) would make the cell dead.
 //!   A player with a winning strategy has one that never plays a dead or vulnerable cell, so all
-//!   of them can be pruned together, provided at least one move stays (Theorem 1). The killer is
-//!   not a better move in general, so vulnerable claims carry killers, not `by`.
+//!   of them can be pruned together, provided at least one move stays (Theorem 1). Our killers
+//!   kill on their own (no captured carrier), so every minimal winning set through the cell also
+//!   contains the killer: the killer dominates the cell (induced-path domination, Theorem 3) and
+//!   is reported as `by`.
 //! - **Dominated** (fill-in domination): if after X plays c the cell x becomes X fill-in (dead,
 //!   or X captured), then c is at least as good for X as x: if x wins, c wins. Such cells are
 //!   pruned only when following `by` links leads to a move that is kept, never round a cycle.
@@ -71,11 +73,11 @@ pub fn vulnerable(position: &Position, mover: Color) -> Vec<InferiorMove> {
             out.push(InferiorMove {
                 cell,
                 kind: MoveKind::Vulnerable,
-                by: None,
+                by: Some(first),
                 killers,
                 witness: killers,
                 reason: format!(
-                    "{cell} is vulnerable for {mover}: if {} answers at {first}, {cell} is dead, so {mover} never needs to play it",
+                    "{cell} is vulnerable for {mover}: if {} answers at {first}, {cell} is dead, so {mover} never needs to play it (and {first} is at least as good a move)",
                     mover.opponent()
                 ),
             });

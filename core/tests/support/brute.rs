@@ -5,6 +5,34 @@
 //! cannot share a bug with what it checks. Boards up to 32 cells (for example 5x5 or 4x6).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A multiplicative hasher for the memo: the keys are already well-mixed bit masks, and the
+/// standard SipHash made hashing most of the solver's time.
+#[derive(Default)]
+struct MaskHasher(u64);
+
+impl Hasher for MaskHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(29) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type Memo = HashMap<Small, bool, BuildHasherDefault<MaskHasher>>;
 
 use hexlab_core::{Cell, Color, Position, Rules};
 
@@ -26,7 +54,10 @@ pub struct Brute {
     bottom: u32,
     left: u32,
     right: u32,
-    memo: HashMap<Small, bool>,
+    memo: Memo,
+    /// Cells in the order moves are tried: centre first, which finds wins sooner (the order
+    /// never changes an answer, only how fast it comes).
+    order: Vec<usize>,
 }
 
 impl Brute {
@@ -74,7 +105,18 @@ impl Brute {
             bottom: edges[1],
             left: edges[2],
             right: edges[3],
-            memo: HashMap::new(),
+            memo: Memo::default(),
+            order: {
+                let mut order: Vec<usize> = (0..width * height).collect();
+                let (cx, cy) = ((width as f64 - 1.0) / 2.0, (height as f64 - 1.0) / 2.0);
+                let distance = |i: usize| {
+                    let (x, y) = ((i % width) as f64 - cx, (i / width) as f64 - cy);
+                    // Hex distance in axial coordinates, doubled to stay integral.
+                    ((x.abs() + y.abs() + (x + y).abs()) * 2.0) as u32
+                };
+                order.sort_by_key(|&i| (distance(i), i));
+                order
+            },
         }
     }
 
@@ -159,12 +201,11 @@ impl Brute {
         if let Some(&known) = self.memo.get(s) {
             return known;
         }
-        let mut empty = self.all() & !(s.black | s.white);
+        let empty = self.all() & !(s.black | s.white);
         let mut result = false;
-        while empty != 0 {
-            let bit = empty.trailing_zeros() as usize;
-            empty &= empty - 1;
-            if !self.wins(&Self::play(s, bit)) {
+        for i in 0..self.order.len() {
+            let bit = self.order[i];
+            if empty & (1 << bit) != 0 && !self.wins(&Self::play(s, bit)) {
                 result = true;
                 break;
             }
@@ -207,6 +248,11 @@ impl Brute {
     /// Number of states remembered (for keeping test costs in view).
     pub fn memo_len(&self) -> usize {
         self.memo.len()
+    }
+
+    /// Forgets every remembered state (to bound memory between unrelated positions).
+    pub fn forget(&mut self) {
+        self.memo.clear();
     }
 }
 
