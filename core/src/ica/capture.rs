@@ -23,8 +23,8 @@ pub fn is_captured_pair(position: &Position, color: Color, a: Cell, b: Cell) -> 
     })
 }
 
-/// The `color` captured pairs among uncoloured cells of `region` (each cell paired with cells
-/// within distance two), as disjoint pairs in board order.
+/// The `color` captured pairs among uncoloured cells of `region` (each cell paired with its
+/// neighbours), as disjoint pairs in board order.
 #[must_use]
 pub fn captured_pairs(position: &Position, color: Color, region: CellSet) -> Vec<(Cell, Cell)> {
     let empty = position.empty_cells();
@@ -34,7 +34,7 @@ pub fn captured_pairs(position: &Position, color: Color, region: CellSet) -> Vec
         if used.contains(a) {
             continue;
         }
-        let near = (CellSet::single(a).grow().grow() & empty) - used - CellSet::single(a);
+        let near = (CellSet::single(a).grow() & empty) - used - CellSet::single(a);
         for b in near.iter().filter(|&b| b > a) {
             if is_captured_pair(position, color, a, b) {
                 used.insert(a);

@@ -143,7 +143,13 @@ fn clique_cutsets(
     let mut remaining = candidates;
     let (a, b) = graph.edges();
     let mut seen_chains = CellSet::new();
-    let stones = position.stones(graph.color());
+    // Only chains near the candidates can cut them off in practice; looking further finds
+    // little and costs a flood per chain.
+    let mut near = candidates;
+    for _ in 0..3 {
+        near = near.grow();
+    }
+    let stones = position.stones(graph.color()) & near;
     for stone in stones.iter() {
         if remaining.is_empty() {
             break;
