@@ -132,6 +132,74 @@ fn bad_input_exits_2_with_a_message() {
 }
 
 #[test]
+fn analyze_prints_the_documented_keys() {
+    let v = json(&[
+        "analyze",
+        "--size",
+        "3",
+        "--black",
+        "b2",
+        "--to-move",
+        "w",
+        "--json",
+    ]);
+    assert_eq!(v["to_move"], "w");
+    let black: Vec<&str> = v["fillin"]["b"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        black,
+        ["b1", "c1", "a3", "b3"],
+        "the two edge bridges' carriers are Black captured"
+    );
+    assert_eq!(v["decided"], "b");
+    let claim = &v["inferior"][0];
+    for key in ["cell", "kind", "by", "witness", "reason", "fill", "killers"] {
+        assert!(claim.get(key).is_some(), "claims have {key}");
+    }
+    let v = json(&["analyze", "--position", "size=11&moves=f6,e7", "--json"]);
+    assert!(!v["consider"].as_array().unwrap().is_empty());
+    let v = json(&[
+        "analyze",
+        "--position",
+        "size=5&rules=rex&moves=c3",
+        "--json",
+    ]);
+    assert_eq!(
+        v["inferior"].as_array().unwrap().len(),
+        0,
+        "no claims under Rex yet"
+    );
+    assert_eq!(v["consider"].as_array().unwrap().len(), 24);
+}
+
+#[test]
+fn bench_ica_runs_on_a_given_set() {
+    let dir = std::env::temp_dir().join(format!("hexlab-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let set = dir.join("set.txt");
+    std::fs::write(
+        &set,
+        "# two positions\nsize=5&moves=c3,b4\nsize=5&b=a1&w=e5\n",
+    )
+    .unwrap();
+    let v = json(&[
+        "bench",
+        "ica",
+        "--set",
+        set.to_str().unwrap(),
+        "--repeat",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["sizes"][0]["positions"], 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bench_playouts_reports_rates_and_counts() {
     let v = json(&[
         "bench",

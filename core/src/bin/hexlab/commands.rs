@@ -64,22 +64,30 @@ pub fn position(args: &[String]) -> Result<(), UsageError> {
     Ok(())
 }
 
-/// `hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]`.
+/// `hexlab bench <job> ...`: `playouts`, `ica` or `positions`.
 pub fn bench(args: &[String]) -> Result<(), UsageError> {
-    let mut flags = Flags::parse(args, &["json"])?;
-    match flags.positional() {
-        [job] if job == "playouts" => {}
+    let flags = Flags::parse(args, &["json"])?;
+    let job = match flags.positional() {
+        [job] => job.clone(),
         [] => {
             return Err(UsageError(
-                "bench needs a job: hexlab bench playouts".into(),
+                "bench needs a job: hexlab bench playouts|ica|positions".into(),
             ))
         }
-        [job, ..] => {
-            return Err(UsageError(format!(
-                "unknown bench job '{job}' (known: playouts)"
-            )))
-        }
+        [job, ..] => return Err(UsageError(format!("unexpected argument after '{job}'"))),
+    };
+    match job.as_str() {
+        "playouts" => bench_playouts(flags),
+        "ica" => crate::bench_ica::run(flags),
+        "positions" => crate::bench_ica::positions(flags),
+        other => Err(UsageError(format!(
+            "unknown bench job '{other}' (known: playouts, ica, positions)"
+        ))),
     }
+}
+
+/// `hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]`.
+fn bench_playouts(mut flags: Flags) -> Result<(), UsageError> {
     let game = take_game(&mut flags)?;
     let count = flags
         .take_parsed::<u64>("count", "a number of playouts")?

@@ -3,6 +3,7 @@
 //! Bad input: a message on stderr and exit status 2.
 
 mod args;
+mod bench_ica;
 mod commands;
 mod gtp;
 
@@ -18,6 +19,8 @@ usage:
   hexlab position <position> [--json]      print the position
   hexlab analyze <position> [--json]       inferior cell analysis: fill-in, inferior moves, consider set
   hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]
+  hexlab bench ica [--set FILE] [--repeat N] [--json]   analysis over a fixed position set
+  hexlab bench positions --size N [--count N] [--min-stones N] [--max-stones N] [--seed N]
   hexlab --version | --help
 
 <position> is either

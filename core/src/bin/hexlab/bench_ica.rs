@@ -1,0 +1,171 @@
+//! `hexlab bench ica` and `hexlab bench positions`: the analysis benchmark over a fixed,
+//! committed position set (`core/data/bench/*.txt`, one position code per line), and the
+//! generator that made those sets.
+
+use std::time::Instant;
+
+use hexlab_core::formats::{code, read_link};
+use hexlab_core::ica::analyze;
+use hexlab_core::rng::Rng;
+use hexlab_core::{BoardSize, Game, Position, RulesConfig};
+use serde::Serialize;
+
+use crate::args::{Flags, UsageError};
+
+/// The default position set: 11x11 and 13x13 positions from random games, 16 to 40 stones.
+const DEFAULT_SET: &str = concat!(
+    include_str!("../../../data/bench/11x11.txt"),
+    include_str!("../../../data/bench/13x13.txt")
+);
+
+/// Totals over one size of the set.
+#[derive(Serialize)]
+struct SizeFigures {
+    size: u8,
+    positions: usize,
+    /// Mean analysis time per position, in milliseconds.
+    mean_ms: f64,
+    positions_per_second: f64,
+    mean_fillin: f64,
+    mean_inferior: f64,
+    mean_consider: f64,
+    mean_empty: f64,
+}
+
+#[derive(Serialize)]
+struct IcaBench {
+    set: String,
+    repeat: usize,
+    sizes: Vec<SizeFigures>,
+}
+
+fn read_set(text: &str) -> Result<Vec<Game>, UsageError> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .enumerate()
+        .map(|(i, line)| {
+            read_link(line).map_err(|e| UsageError(format!("position {}: {e}", i + 1)))
+        })
+        .collect()
+}
+
+/// `hexlab bench ica [--set FILE] [--repeat N] [--json]`.
+pub fn run(mut flags: Flags) -> Result<(), UsageError> {
+    let set_path = flags.take("set");
+    let repeat = flags
+        .take_parsed::<usize>("repeat", "a number")?
+        .unwrap_or(3)
+        .max(1);
+    let json = flags.switch("json");
+    flags.finish()?;
+    let (name, text) = match set_path {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| UsageError(format!("{path}: {e}")))?;
+            (path, text)
+        }
+        None => (
+            "core/data/bench/11x11.txt + 13x13.txt".to_string(),
+            DEFAULT_SET.to_string(),
+        ),
+    };
+    let games = read_set(&text)?;
+    let mut sizes: Vec<u8> = games.iter().map(|g| g.position().size().width()).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let mut figures = Vec::new();
+    for size in sizes {
+        let group: Vec<&Game> = games
+            .iter()
+            .filter(|g| g.position().size().width() == size)
+            .collect();
+        let (mut fillin, mut inferior, mut consider, mut empty) = (0usize, 0usize, 0usize, 0usize);
+        let mut best = f64::INFINITY;
+        for round in 0..repeat {
+            let started = Instant::now();
+            for game in &group {
+                let analysis = analyze(game.position());
+                if round == 0 {
+                    fillin += analysis.fillin.len();
+                    inferior += analysis.inferior.len();
+                    consider += analysis.consider.len();
+                    empty += game.position().empty_cells().len();
+                }
+            }
+            best = best.min(started.elapsed().as_secs_f64());
+        }
+        let n = group.len() as f64;
+        figures.push(SizeFigures {
+            size,
+            positions: group.len(),
+            mean_ms: best * 1000.0 / n,
+            positions_per_second: n / best,
+            mean_fillin: fillin as f64 / n,
+            mean_inferior: inferior as f64 / n,
+            mean_consider: consider as f64 / n,
+            mean_empty: empty as f64 / n,
+        });
+    }
+    let report = IcaBench {
+        set: name,
+        repeat,
+        sizes: figures,
+    };
+    if json {
+        println!("{}", serde_json::to_string(&report)?);
+        return Ok(());
+    }
+    for f in &report.sizes {
+        println!(
+            "{0}x{0}: {1} positions, {2:.1} ms each ({3:.1}/s, best of {4}); per position: {5:.1} empty, {6:.1} fill-in, {7:.1} inferior, {8:.1} to consider",
+            f.size, f.positions, f.mean_ms, f.positions_per_second, report.repeat, f.mean_empty, f.mean_fillin, f.mean_inferior, f.mean_consider
+        );
+    }
+    Ok(())
+}
+
+/// `hexlab bench positions --size N [--count N] [--min-stones N] [--max-stones N] [--seed N]`:
+/// prints position codes from uniformly random games (no swap), unfinished, one per line.
+pub fn positions(mut flags: Flags) -> Result<(), UsageError> {
+    let size: BoardSize = flags.take("size").unwrap_or_else(|| "11".into()).parse()?;
+    let count = flags
+        .take_parsed::<usize>("count", "a number")?
+        .unwrap_or(20);
+    let min = flags
+        .take_parsed::<usize>("min-stones", "a number")?
+        .unwrap_or(16);
+    let max = flags
+        .take_parsed::<usize>("max-stones", "a number")?
+        .unwrap_or(40);
+    let seed = flags.take_parsed::<u64>("seed", "a number")?.unwrap_or(1);
+    flags.finish()?;
+    if min > max || max >= size.cell_count() {
+        return Err(UsageError(
+            "need --min-stones <= --max-stones < the number of cells".into(),
+        ));
+    }
+    let mut rng = Rng::new(seed);
+    let mut printed = 0;
+    while printed < count {
+        let stones = min + rng.below(max - min + 1);
+        let mut game = Game::from_position(Position::new(
+            size,
+            RulesConfig {
+                swap: false,
+                ..RulesConfig::default()
+            },
+        ));
+        for _ in 0..stones {
+            let legal = game.position().legal_cells();
+            let cell = legal.nth(rng.below(legal.len())).expect("a legal cell");
+            game.play(hexlab_core::Move::Cell(cell))
+                .expect("legal move");
+        }
+        if game.position().winner().is_none() {
+            println!("{}", code::write(&game));
+            printed += 1;
+        }
+    }
+    Ok(())
+}
