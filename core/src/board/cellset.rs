@@ -10,8 +10,27 @@ const WORDS: usize = 6;
 ///
 /// Invariant: no bit at or above [`Cell::COUNT`] is ever set, so equality, `len` and iteration
 /// only ever see real points. Operations that could create such bits (shifts) mask them away.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Eq, Default)]
 pub struct CellSet([u64; WORDS]);
+
+/// Hashes the words, consistent with the word-wise equality below.
+impl std::hash::Hash for CellSet {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
+/// Word-wise comparison without a call to `memcmp` (flood fills compare sets in their loop).
+impl PartialEq for CellSet {
+    #[inline]
+    fn eq(&self, other: &CellSet) -> bool {
+        self.0
+            .iter()
+            .zip(other.0.iter())
+            .fold(0, |acc, (a, b)| acc | (a ^ b))
+            == 0
+    }
+}
 
 /// Bits of board cells in column 0, used to stop shifts wrapping between rows.
 const FIRST_COLUMN: CellSet = column_mask(0);
@@ -28,7 +47,8 @@ const ALL_BOARD_CELLS: CellSet = {
     CellSet(words)
 };
 
-const fn column_mask(col: u8) -> CellSet {
+/// The cells of column `col` on the largest board.
+pub(crate) const fn column_mask(col: u8) -> CellSet {
     let mut words = [0u64; WORDS];
     let mut row = 0;
     while row < STRIDE as usize {
@@ -39,9 +59,33 @@ const fn column_mask(col: u8) -> CellSet {
     CellSet(words)
 }
 
+/// The cells of row `row` on the largest board.
+pub(crate) const fn row_mask(row: u8) -> CellSet {
+    let mut words = [0u64; WORDS];
+    let mut col = 0;
+    while col < STRIDE as usize {
+        let i = row as usize * STRIDE as usize + col;
+        words[i / 64] |= 1 << (i % 64);
+        col += 1;
+    }
+    CellSet(words)
+}
+
 impl CellSet {
     /// The empty set.
     pub const EMPTY: CellSet = CellSet([0; WORDS]);
+
+    /// The union of two sets, usable in constants.
+    #[must_use]
+    pub const fn union_const(self, other: CellSet) -> CellSet {
+        let mut words = self.0;
+        let mut i = 0;
+        while i < WORDS {
+            words[i] |= other.0[i];
+            i += 1;
+        }
+        CellSet(words)
+    }
 
     /// The empty set.
     #[inline]

@@ -2,7 +2,49 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::cell::{Cell, MAX_SIDE};
-use super::cellset::CellSet;
+use super::cellset::{column_mask, row_mask, CellSet};
+
+/// `FIRST_COLUMNS[w]`: the cells in columns `0..w` of the largest board.
+const FIRST_COLUMNS: [CellSet; MAX_SIDE as usize + 1] = {
+    let mut table = [CellSet::EMPTY; MAX_SIDE as usize + 1];
+    let mut w = 1;
+    while w <= MAX_SIDE as usize {
+        table[w] = table[w - 1].union_const(column_mask(w as u8 - 1));
+        w += 1;
+    }
+    table
+};
+
+/// `FIRST_ROWS[h]`: the cells in rows `0..h` of the largest board.
+const FIRST_ROWS: [CellSet; MAX_SIDE as usize + 1] = {
+    let mut table = [CellSet::EMPTY; MAX_SIDE as usize + 1];
+    let mut h = 1;
+    while h <= MAX_SIDE as usize {
+        table[h] = table[h - 1].union_const(row_mask(h as u8 - 1));
+        h += 1;
+    }
+    table
+};
+
+/// Every row and column of the largest board.
+const ROWS: [CellSet; MAX_SIDE as usize] = {
+    let mut table = [CellSet::EMPTY; MAX_SIDE as usize];
+    let mut r = 0;
+    while r < MAX_SIDE as usize {
+        table[r] = row_mask(r as u8);
+        r += 1;
+    }
+    table
+};
+const COLUMNS: [CellSet; MAX_SIDE as usize] = {
+    let mut table = [CellSet::EMPTY; MAX_SIDE as usize];
+    let mut c = 0;
+    while c < MAX_SIDE as usize {
+        table[c] = column_mask(c as u8);
+        c += 1;
+    }
+    table
+};
 use super::color::Color;
 
 /// The dimensions of a board: `width` columns and `height` rows, each 1..=19.
@@ -104,25 +146,30 @@ impl BoardSize {
     }
 
     /// All board cells of this size.
+    #[inline]
     #[must_use]
     pub fn cells(self) -> CellSet {
-        let mut set = CellSet::new();
-        for row in 0..self.height {
-            set |= self.row(row);
-        }
-        set
+        FIRST_COLUMNS[self.width as usize] & FIRST_ROWS[self.height as usize]
     }
 
-    /// The cells of row `row` (from 0).
+    /// The cells of row `row` (from 0; empty past the last row).
+    #[inline]
     #[must_use]
     pub fn row(self, row: u8) -> CellSet {
-        (0..self.width).map(|col| Cell::new(col, row)).collect()
+        if row >= self.height {
+            return CellSet::new();
+        }
+        ROWS[row as usize] & FIRST_COLUMNS[self.width as usize]
     }
 
-    /// The cells of column `col` (from 0).
+    /// The cells of column `col` (from 0; empty past the last column).
+    #[inline]
     #[must_use]
     pub fn column(self, col: u8) -> CellSet {
-        (0..self.height).map(|row| Cell::new(col, row)).collect()
+        if col >= self.width {
+            return CellSet::new();
+        }
+        COLUMNS[col as usize] & FIRST_ROWS[self.height as usize]
     }
 
     /// The board cells touching `edge` (one of the four edge points).
@@ -239,6 +286,20 @@ mod tests {
         let n: Vec<String> = size.neighbours(c3).iter().map(|c| c.to_string()).collect();
         assert_eq!(n, ["c2", "b3", "bottom", "right"]);
         assert_eq!(size.neighbours(Cell::TOP).len(), 3);
+    }
+
+    #[test]
+    fn masks_match_the_cells() {
+        for (w, h) in [(1, 1), (3, 5), (11, 11), (19, 19), (19, 2)] {
+            let size = BoardSize::new(w, h).unwrap();
+            let by_hand: CellSet = (0..h as u8)
+                .flat_map(|r| (0..w as u8).map(move |c| Cell::new(c, r)))
+                .collect();
+            assert_eq!(size.cells(), by_hand);
+            assert_eq!(size.row(h as u8 - 1).len(), w as usize);
+            assert_eq!(size.column(0).len(), h as usize);
+            assert!(size.row(h as u8).is_empty());
+        }
     }
 
     #[test]

@@ -52,7 +52,7 @@ impl DeadReason {
                 "{cell} is dead: {color} cannot reach the {edge} edge through it, so no winning chain can use it"
             ),
             DeadReason::CliqueNeighbourhood { color, .. } => format!(
-                "{cell} is dead: its neighbours (counting {color} chains as one) all touch each other, so any {color} chain through {cell} can go around it, and colouring it never changes the winner"
+                "{cell} is dead: counting each {color} chain as one, its neighbours all touch one another, so a {color} connection never needs {cell}, and a cell no {color} connection needs cannot matter to either player"
             ),
             DeadReason::CliqueCutset { color, chain, .. } => format!(
                 "{cell} is dead: the empty cells around the {color} chain at {chain} all touch each other and cut {cell} off from both {color} edges, so no minimal winning chain passes through it"

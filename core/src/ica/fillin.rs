@@ -31,6 +31,8 @@ pub struct Filled {
     pub witness: CellSet,
     /// A sentence for players.
     pub reason: String,
+    /// The round of the iteration that found it (1 = on the position as given).
+    pub round: usize,
 }
 
 /// Which colours fill-in may use.
@@ -49,7 +51,14 @@ pub enum FillPolicy {
 pub fn fill(position: &Position, policy: FillPolicy, region: CellSet) -> (Position, Vec<Filled>) {
     let mut filled_position = position.clone();
     let mut filled = Vec::new();
+    let mut round = 0;
     loop {
+        round += 1;
+        let later = if round > 1 {
+            " (once the earlier fill-in is added)"
+        } else {
+            ""
+        };
         if filled_position.connector().is_some() {
             break;
         }
@@ -64,7 +73,8 @@ pub fn fill(position: &Position, policy: FillPolicy, region: CellSet) -> (Positi
                 color: dead_color,
                 kind: FillKind::Dead,
                 witness: why.witness(),
-                reason: why.sentence(cell),
+                reason: format!("{}{later}", why.sentence(cell)),
+                round,
             });
             filled_position
                 .set_stone(cell, Some(dead_color))
@@ -93,9 +103,10 @@ pub fn fill(position: &Position, policy: FillPolicy, region: CellSet) -> (Positi
                         kind: FillKind::Captured,
                         witness: CellSet::single(partner),
                         reason: format!(
-                            "{cell} is {color} captured with {partner}: if {} plays either, {color} answers on the other and the intruding stone is dead, so both can be {color}",
+                            "{cell} is {color} captured with {partner}: if {} plays either, {color} answers on the other and the intruding stone is dead, so both can be {color}{later}",
                             color.opponent()
                         ),
+                        round,
                     });
                     filled_position
                         .set_stone(cell, Some(color))

@@ -15,7 +15,7 @@ use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
 use super::dead::is_dead;
-use super::fillin::{fill, FillPolicy};
+use super::fillin::{fill, FillPolicy, Filled};
 use super::graph::ColorGraph;
 
 /// The kind of an inferior move.
@@ -77,8 +77,9 @@ pub fn vulnerable(position: &Position, mover: Color) -> Vec<InferiorMove> {
                 killers,
                 witness: killers,
                 reason: format!(
-                    "{cell} is vulnerable for {mover}: if {} answers at {first}, {cell} is dead, so {mover} never needs to play it (and {first} is at least as good a move)",
-                    mover.opponent()
+                    "{cell} is vulnerable for {mover}: if {} answers at {}, {cell} is dead, so {mover} never needs to play it (and {first} is at least as good a move)",
+                    mover.opponent(),
+                    killers.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(" or ")
                 ),
             });
         }
@@ -86,9 +87,20 @@ pub fn vulnerable(position: &Position, mover: Color) -> Vec<InferiorMove> {
     out
 }
 
-/// For each uncoloured cell x, the moves c whose `mover` fill-in contains x, with that fill-in.
+/// A fill-in domination: after the mover plays `by`, `cell` becomes the mover's fill-in.
+#[derive(Clone, Debug)]
+pub struct Domination {
+    pub cell: Cell,
+    pub by: Cell,
+    /// Why `cell` is fill-in once `by` is played.
+    pub because: Filled,
+    /// Everything the move `by` turns into the mover's fill-in.
+    pub fill: CellSet,
+}
+
+/// For each uncoloured cell, the moves whose mover fill-in contains it.
 #[must_use]
-pub fn dominations(position: &Position, mover: Color) -> Vec<(Cell, Cell, CellSet)> {
+pub fn dominations(position: &Position, mover: Color) -> Vec<Domination> {
     let empty = position.empty_cells();
     let mut out = Vec::new();
     for c in empty.iter() {
@@ -102,8 +114,13 @@ pub fn dominations(position: &Position, mover: Color) -> Vec<(Cell, Cell, CellSe
         let region = ball(c, 3);
         let (_, filled) = fill(&after, FillPolicy::Only(mover), region);
         let set: CellSet = filled.iter().map(|f| f.cell).collect();
-        for f in &filled {
-            out.push((f.cell, c, set));
+        for f in filled {
+            out.push(Domination {
+                cell: f.cell,
+                by: c,
+                fill: set,
+                because: f,
+            });
         }
     }
     out
@@ -119,7 +136,7 @@ pub fn consider_set(
     position: &Position,
     mover: Color,
     vulnerable: &[InferiorMove],
-    dominations: &[(Cell, Cell, CellSet)],
+    dominations: &[Domination],
 ) -> (CellSet, Vec<InferiorMove>) {
     let empty = position.empty_cells();
     let mut consider = empty;
@@ -148,7 +165,8 @@ pub fn consider_set(
         }
         false
     };
-    for &(x, c, witness) in dominations {
+    for d in dominations {
+        let (x, c) = (d.cell, d.by);
         if !consider.contains(x) || x == c {
             continue;
         }
@@ -160,9 +178,10 @@ pub fn consider_set(
                 kind: MoveKind::Dominated,
                 by: Some(c),
                 killers: CellSet::new(),
-                witness,
+                witness: (d.fill | d.because.witness) - CellSet::single(x) - CellSet::single(c),
                 reason: format!(
-                    "{x} is dominated by {c}: after {mover} plays {c}, {x} is {mover} fill-in (dead or captured), so {c} is at least as good for {mover}"
+                    "{x} is dominated by {c}: after {mover} plays {c}, {}; so {c} is at least as good for {mover}",
+                    d.because.reason
                 ),
             });
         }

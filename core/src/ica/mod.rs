@@ -17,7 +17,6 @@ pub mod dead;
 pub mod fillin;
 pub mod graph;
 pub mod inferior;
-pub mod pattern;
 pub mod report;
 
 use crate::board::{CellSet, Color};
@@ -25,7 +24,7 @@ use crate::position::Position;
 use crate::rules::Rules;
 
 pub use fillin::{FillKind, Filled};
-pub use inferior::{InferiorMove, MoveKind};
+pub use inferior::{Domination, InferiorMove, MoveKind};
 pub use report::InferiorReport;
 
 /// The analysis of a position for its side to move.
