@@ -1,7 +1,7 @@
 // 6. Without COOP/COEP the page falls back to the single-threaded package and says so.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { act, playCell, setup, stones } from './helpers.mjs';
+import { act, boardMarks, engineAnalysis, expectedMarks, playCell, setAnalysis, setup, stones } from './helpers.mjs';
 
 let env;
 before(async () => (env = await setup({ isolation: false })));
@@ -23,6 +23,11 @@ test('not isolated: 1 thread, says so, still plays', { timeout: 90_000 }, async 
 
   await act(page, () => page.click('#undo'));
   assert.deepEqual(await stones(page), { b: ['f6'], w: [] });
+
+  // The analysis worker uses the single package in any case.
+  await setAnalysis(page, true);
+  const report = await engineAnalysis(await page.getAttribute('#board', 'data-code'));
+  assert.deepEqual(await boardMarks(page), expectedMarks(report));
 
   await page.click('#playouts');
   await page.waitForSelector('#playouts-result[data-playouts]', { state: 'attached', timeout: 60_000 });

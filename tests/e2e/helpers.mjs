@@ -1,17 +1,18 @@
 // Shared helpers for the browser tests: the static server (web/serve.py), Debian's Chromium via
 // playwright-core, and small waits on DOM attributes (never on sleeps).
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB = process.env.HEXLAB_WEB_DIR ? path.resolve(process.env.HEXLAB_WEB_DIR) : path.join(REPO, 'web');
 export const ARTIFACTS = path.join(REPO, 'tests', 'artifacts');
+export const HEXLAB_BIN = process.env.HEXLAB_BIN ? path.resolve(process.env.HEXLAB_BIN) : path.join(REPO, 'target', 'release', 'hexlab');
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -160,4 +161,85 @@ export async function hashOf(page) {
 export function artifact(name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   return path.join(ARTIFACTS, name);
+}
+
+// Analysis -------------------------------------------------------------------------------------------
+
+/** Waits until the analysis panel shows a finished analysis (or its error) of the position on the board. */
+export async function waitAnalysis(page, timeout = 60_000) {
+  await page.waitForFunction(
+    () => {
+      const panel = document.getElementById('analysis-panel');
+      const board = document.getElementById('board');
+      const status = panel?.dataset.status;
+      if (status === 'error') return true;
+      return status === 'ready' && panel.dataset.code === board?.dataset.code && !document.body.dataset.busy;
+    },
+    null,
+    { timeout },
+  );
+  // Marks are drawn on the animation frame that shows the panel; one more frame makes sure.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+}
+
+/** Turns the Analysis toggle on (or off) and, when on, waits for the analysis of the board's position. */
+export async function setAnalysis(page, on = true) {
+  if ((await page.isChecked('#analysis-toggle')) !== on) await page.click('#analysis-toggle');
+  if (on) await waitAnalysis(page);
+  else await page.waitForSelector('#analysis-panel[data-status="off"]', { state: 'attached' });
+}
+
+/** Every marked cell on the board: { cell: { mark, fillKind, by } } (fillKind and by only when present). */
+export function boardMarks(page) {
+  return page.evaluate(() => {
+    const out = {};
+    for (const el of document.querySelectorAll('#board [data-mark]')) {
+      const entry = { mark: el.dataset.mark };
+      if (el.dataset.fillKind) entry.fillKind = el.dataset.fillKind;
+      if (el.dataset.by) entry.by = el.dataset.by;
+      out[el.dataset.cell] = entry;
+    }
+    return out;
+  });
+}
+
+/** Cells with `className` on the board, sorted. */
+export function cellsWithClass(page, className) {
+  return page.$$eval(`#board [data-cell].${className}`, (els) => els.map((e) => e.dataset.cell).sort());
+}
+
+let wasm = null;
+
+/**
+ * The engine's analysis of `code` from the very package the page runs (web/pkg/single, loaded in node with
+ * `initSync`): the reference for what the page must show, whatever the state of the native build.
+ */
+export async function engineAnalysis(code) {
+  if (!wasm) {
+    const pkg = path.join(WEB, 'pkg', 'single');
+    wasm = await import(pathToFileURL(path.join(pkg, 'hexlab_wasm.js')).href);
+    wasm.initSync({ module: readFileSync(path.join(pkg, 'hexlab_wasm_bg.wasm')) });
+  }
+  return structuredClone(wasm.analyze(code));
+}
+
+/** The native engine's analysis of `code` (`hexlab analyze --position CODE --json`, the same JSON as the export). */
+export function nativeAnalysis(code) {
+  const out = execFileSync(HEXLAB_BIN, ['analyze', '--position', code, '--json'], { encoding: 'utf8' });
+  return JSON.parse(out);
+}
+
+/**
+ * The marks the page contract asks for, from an engine report: fill-in claims mark `fillin-<colour>` with
+ * the kind as fill kind, other claims mark their kind (dominated ones name `by`); a cell's first claim wins.
+ */
+export function expectedMarks(report) {
+  const out = {};
+  for (const claim of report.inferior) {
+    if (out[claim.cell]) continue;
+    if (claim.fill) out[claim.cell] = { mark: `fillin-${claim.fill}`, fillKind: claim.kind };
+    else out[claim.cell] = { mark: claim.kind };
+    if (claim.by) out[claim.cell].by = claim.by;
+  }
+  return out;
 }

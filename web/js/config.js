@@ -14,6 +14,11 @@ export const defaults = {
   // The Playouts button: how many random games, and the seed (fixed, so runs compare).
   playoutCount: 20000,
   playoutSeed: 1,
+  // Whether the Analysis toggle starts on (a link's `&view=ica` turns it on too).
+  analysis: false,
+  // A superseded analysis still running this long after it started is stopped by restarting its worker
+  // (ms; a restart costs about 20 ms once the wasm is cached).
+  analysisRestartMs: 100,
   // Rayon pool size; undefined means navigator.hardwareConcurrency.
   threads: undefined,
 };

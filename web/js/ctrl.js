@@ -2,12 +2,60 @@
 // the screen. Actions run one after another (a queue), each on the View current when it starts, so
 // quick clicks are never lost or applied to a stale position.
 
-import { readHash, writeHash } from './hash.js';
+import { cellMarks, createAnalysis, currentReport } from './analysis.js';
+import { readHash, readHashView, writeHash } from './hash.js';
 import { setError, setView } from './state.js';
 
-/** Creates the actions; `redraw()` schedules a render of `state`. */
-export function createCtrl({ state, engine, config, redraw }) {
+const ANALYSIS_VIEW = 'ica'; // the hash key `view=ica` while the Analysis toggle is on
+
+/** Creates the actions; `redraw()` schedules a render of `state`; `analyst` runs the analyses (analyst.js). */
+export function createCtrl({ state, engine, analyst, config, redraw }) {
   let queue = Promise.resolve();
+
+  /** The address bar shows the current position, and `view=ica` while the analysis is on. */
+  function syncHash() {
+    if (state.view) writeHash(state.view.code, state.analysis.on ? ANALYSIS_VIEW : null);
+  }
+
+  /**
+   * Asks for the analysis of the current position if the toggle is on and it is not there or on its way.
+   * Marks of an older position disappear at once (status 'pending'): a stale analysis is never shown.
+   */
+  function refreshAnalysis() {
+    const a = state.analysis;
+    const view = state.view;
+    if (!a.on || !view || !analyst || a.code === view.code) return;
+    const code = view.code;
+    Object.assign(a, { code, status: 'pending', report: null, error: null, selected: null, hover: null });
+    analyst.analyze(code).then(
+      (report) => {
+        if (state.analysis !== a || !a.on || a.code !== code) return; // turned off, or another position since
+        Object.assign(a, { status: 'ready', report });
+        redraw();
+      },
+      (err) => {
+        if (err?.superseded || state.analysis !== a || !a.on || a.code !== code) return;
+        Object.assign(a, { status: 'error', error: err.message });
+        redraw();
+      },
+    );
+  }
+
+  /** Turns the Analysis toggle on or off (no queue: it never changes the position). */
+  function setAnalysis(on) {
+    on = !!on;
+    if (on === state.analysis.on) return;
+    if (!on) analyst?.cancel();
+    state.analysis = createAnalysis(on);
+    syncHash();
+    refreshAnalysis();
+    redraw();
+  }
+
+  /** The marks shown right now (current position, analysis on and done), else an empty Map. */
+  function shownMarks() {
+    return cellMarks(currentReport(state));
+  }
 
   /** Runs `job` after every earlier action; its error (if any) goes to #error. */
   function enqueue(job) {
@@ -25,7 +73,8 @@ export function createCtrl({ state, engine, config, redraw }) {
   function show(view, { keepError = false } = {}) {
     setView(state, view);
     if (!keepError) setError(state, null);
-    writeHash(view.code);
+    syncHash();
+    refreshAnalysis();
     redraw();
   }
 
@@ -41,7 +90,7 @@ export function createCtrl({ state, engine, config, redraw }) {
     } catch (err) {
       const what = source ? `${source} ` : '';
       setError(state, `Could not load ${what}"${code}": ${err.message}`);
-      if (state.view) writeHash(state.view.code);
+      if (state.view) syncHash();
       else show(await fresh({ width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule }), { keepError: true });
       redraw();
     }
@@ -59,6 +108,7 @@ export function createCtrl({ state, engine, config, redraw }) {
           throw new Error(`The engine could not start: ${err.message}`);
         }
         const code = readHash();
+        if (readHashView() === ANALYSIS_VIEW) state.analysis = createAnalysis(true);
         if (code) await loadCode(code, 'link');
         else show(await fresh());
       }),
@@ -110,6 +160,44 @@ export function createCtrl({ state, engine, config, redraw }) {
 
     dismissError: () => {
       setError(state, null);
+      redraw();
+    },
+
+    setAnalysis,
+
+    /**
+     * A click on a cell. With the analysis on, a cell that shows a mark is selected for explanation (a
+     * second click on it deselects it); any other cell clears the selection and is played if legal.
+     */
+    clickCell(cell) {
+      const a = state.analysis;
+      if (a.on && shownMarks().has(cell)) {
+        a.selected = a.selected === cell ? null : cell;
+        redraw();
+        return queue;
+      }
+      if (a.selected) {
+        a.selected = null;
+        redraw();
+      }
+      return actions.play(cell);
+    },
+
+    /** Selects a marked cell for explanation (null clears the selection). */
+    select(cell) {
+      const a = state.analysis;
+      const next = cell && shownMarks().has(cell) ? cell : null;
+      if (a.selected === next) return;
+      a.selected = next;
+      redraw();
+    },
+
+    /** The pointer is over `cell` (null: off the board); only marked cells are explained on hover. */
+    hover(cell) {
+      const a = state.analysis;
+      const next = a.on && cell && shownMarks().has(cell) ? cell : null;
+      if (a.hover === next) return;
+      a.hover = next;
       redraw();
     },
   };

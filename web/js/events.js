@@ -18,6 +18,17 @@ export function bindBoard(container, onCell) {
   });
 }
 
+/** Calls `onHover(name)` when the pointer enters a cell within `container`, `onHover(null)` when it leaves the board. */
+export function bindHover(container, onHover) {
+  return all([
+    listen(container, 'pointerover', (e) => {
+      const cell = e.target.closest?.('[data-cell]');
+      onHover(cell && container.contains(cell) ? cell.dataset.cell : null);
+    }),
+    listen(container, 'pointerleave', () => onHover(null)),
+  ]);
+}
+
 /** Parses the size chooser's value: "11" -> [11, 11], "11x9" -> [11, 9]. */
 export function parseSize(value) {
   const [w, h] = String(value).split('x').map(Number);
@@ -50,6 +61,11 @@ export function bindPanel(dom, actions) {
       loadLink();
     }),
     listen(dom.errorClose, 'click', () => actions.dismissError()),
+    listen(dom.analysisToggle, 'change', () => actions.setAnalysis(dom.analysisToggle.checked)),
+    listen(dom.analysisPlay, 'click', () => {
+      const cell = dom.analysisPlay.dataset.cell;
+      if (cell) actions.play(cell);
+    }),
     listen(dom.moves, 'click', (e) => {
       const li = e.target.closest('li[data-ply]');
       if (li) actions.seek(Number(li.dataset.ply));
@@ -57,15 +73,16 @@ export function bindPanel(dom, actions) {
   ]);
 }
 
-/** Left/right arrows undo/redo (Home/End: start/end), unless the user is typing in a field. */
+/** Left/right arrows undo/redo (Home/End: start/end), Escape clears the explained cell, unless the user is typing in a field. */
 export function bindKeys(actions) {
   return listen(document, 'keydown', (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.target.closest?.('input, select, textarea')) return;
-    const action = { ArrowLeft: 'undo', ArrowRight: 'redo', Home: 'first', End: 'last' }[e.key];
+    if (e.target.closest?.('input:not([type="checkbox"]), select, textarea')) return;
+    const action = { ArrowLeft: 'undo', ArrowRight: 'redo', Home: 'first', End: 'last', Escape: 'deselect' }[e.key];
     if (!action) return;
     e.preventDefault();
-    if (action === 'first') actions.seek(0);
+    if (action === 'deselect') actions.select(null);
+    else if (action === 'first') actions.seek(0);
     else if (action === 'last') actions.seek(Infinity);
     else actions[action]();
   });

@@ -26,6 +26,22 @@ export function cellName(col, row) {
   return LETTERS[col] + (row + 1);
 }
 
+/** 0-based [col, row] of a cell name: "c3" -> [2, 2]; null if it is not a cell name. */
+export function parseCell(name) {
+  const match = /^([a-z])([1-9][0-9]?)$/.exec(String(name));
+  return match ? [LETTERS.indexOf(match[1]), Number(match[2]) - 1] : null;
+}
+
+/** Direction from cell `from` to cell `to` in degrees (0 = right, 90 = down, SVG's rotate); null if unknown. */
+export function angleBetween(from, to) {
+  const a = parseCell(from);
+  const b = parseCell(to);
+  if (!a || !b || (a[0] === b[0] && a[1] === b[1])) return null;
+  const [x0, y0] = center(...a);
+  const [x1, y1] = center(...b);
+  return (Math.atan2(y1 - y0, x1 - x0) * 180) / Math.PI;
+}
+
 /** Column letters of a board `width` wide. */
 export function columnLetters(width) {
   return LETTERS.slice(0, width).split('');

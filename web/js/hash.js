@@ -1,6 +1,7 @@
-// Address bar sync: the hash always holds the current position's code.
+// Address bar sync: the hash always holds the current position's code, plus the page's own
+// `view=ica` key while the Analysis toggle is on (the engine ignores keys it does not know).
 
-/** The position code in a location hash ("#size=7&moves=d4" -> "size=7&moves=d4"); "" if none. */
+/** The text of a location hash ("#size=7&moves=d4" -> "size=7&moves=d4"); "" if none. */
 export function codeFromHash(hash) {
   let code = (hash || '').replace(/^#/, '');
   try {
@@ -11,20 +12,45 @@ export function codeFromHash(hash) {
   return code.trim();
 }
 
-/** The current page's position code. */
+/** Splits off the page's `view` key: "size=5&moves=c3&view=ica" -> { code: "size=5&moves=c3", view: "ica" }. */
+export function splitView(text) {
+  let view = null;
+  const parts = String(text).split('&').filter((part) => {
+    const match = /^view=(.*)$/.exec(part);
+    if (match) view = match[1];
+    return !match;
+  });
+  return { code: parts.join('&'), view };
+}
+
+/** The hash text for `code` with the page's `view` key (none if `view` is null). */
+export function hashText(code, view = null) {
+  return view ? `${code}&view=${view}` : code;
+}
+
+/** The current page's position code (without the `view` key). */
 export function readHash() {
-  return codeFromHash(location.hash);
+  return splitView(codeFromHash(location.hash)).code;
 }
 
-/** Shows `code` in the address bar without adding a history entry (and without a hashchange event). */
-export function writeHash(code) {
-  if (codeFromHash(location.hash) === code) return;
-  history.replaceState(history.state, '', '#' + code);
+/** The current page's `view` key ("ica" when it asks for the analysis), or null. */
+export function readHashView() {
+  return splitView(codeFromHash(location.hash)).view;
 }
 
-/** Calls `onChange(code)` when the user edits or pastes the hash; returns the unbind function. */
+/** Shows `code` (and `view`) in the address bar without adding a history entry (and without a hashchange event). */
+export function writeHash(code, view = null) {
+  const text = hashText(code, view);
+  if (codeFromHash(location.hash) === text) return;
+  history.replaceState(history.state, '', '#' + text);
+}
+
+/** Calls `onChange(code, view)` when the user edits or pastes the hash; returns the unbind function. */
 export function bindHash(onChange) {
-  const listener = () => onChange(readHash());
+  const listener = () => {
+    const { code, view } = splitView(codeFromHash(location.hash));
+    onChange(code, view);
+  };
   window.addEventListener('hashchange', listener);
   return () => window.removeEventListener('hashchange', listener);
 }

@@ -1,12 +1,13 @@
 // Entry point: state + engine + controller, the board and panel renderers, and the listeners.
 
+import { createAnalyst } from './analyst.js';
 import { defaults } from './config.js';
 import { createCtrl } from './ctrl.js';
 import { createEngine } from './engine.js';
-import { bindBoard, bindKeys, bindPanel } from './events.js';
+import { bindBoard, bindHover, bindKeys, bindPanel } from './events.js';
 import { bindHash } from './hash.js';
-import { fillSizes, panelDom, renderPanel } from './panel.js';
-import { debounceRedraw, renderBoard, wrap } from './render.js';
+import { fillLegend, fillSizes, panelDom, renderPanel } from './panel.js';
+import { debounceRedraw, renderBoard, renderMarks, wrap } from './render.js';
 import { createState } from './state.js';
 
 /** Mounts the analysis board on the page's fixed elements; returns { state, actions, destroy }. */
@@ -15,6 +16,7 @@ export function start(config = defaults) {
   const boardWrap = document.getElementById('board-wrap');
   const panel = panelDom();
   fillSizes(panel.size, config.minSize, config.maxSize, config.width);
+  fillLegend(panel.analysisLegend);
   let board = wrap(boardWrap, config.width, config.height);
 
   const redraw = debounceRedraw(() => {
@@ -23,25 +25,34 @@ export function start(config = defaults) {
       board = wrap(boardWrap, view.width ?? view.size, view.height ?? view.size);
       renderBoard(board, view);
     }
+    if (view) renderMarks(board, state);
     renderPanel(panel, state);
   });
 
   const engine = createEngine();
-  const actions = createCtrl({ state, engine, config, redraw });
+  // A second worker for the analysis only, so a long analysis never delays a move (see analyst.js).
+  const analyst = createAnalyst({ restartAfterMs: config.analysisRestartMs });
+  const actions = createCtrl({ state, engine, analyst, config, redraw });
   const unbinds = [
-    bindBoard(boardWrap, (cell) => actions.play(cell)),
+    bindBoard(boardWrap, (cell) => actions.clickCell(cell)),
+    bindHover(boardWrap, (cell) => actions.hover(cell)),
     bindPanel(panel, actions),
     bindKeys(actions),
-    bindHash((code) => actions.load(code, 'link')),
+    bindHash((code, view) => {
+      actions.setAnalysis(view === 'ica');
+      actions.load(code, 'link');
+    }),
   ];
   redraw();
   actions.start();
   return {
     state,
     actions,
+    analyst,
     destroy() {
       unbinds.forEach((unbind) => unbind());
       engine.terminate();
+      analyst.terminate();
     },
   };
 }

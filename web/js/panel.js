@@ -1,6 +1,10 @@
 // The side panel: status line, error, buttons, choosers, move list, playouts result. Reconciled from state.
 
-import { engineText, gameText, playoutsText } from './state.js';
+import {
+  analysisCounts, analysisStatusText, cellMarks, claimFacts, currentReport, focusCell, isFillin, kindText, kindsText,
+} from './analysis.js';
+import { glyphs, setGlyph } from './render.js';
+import { colorName, engineText, gameText, playoutsText } from './state.js';
 
 /** Looks up the panel's elements (ids from index.html) once. */
 export function panelDom(doc = document) {
@@ -26,7 +30,50 @@ export function panelDom(doc = document) {
     playouts: $('playouts'),
     playoutsResult: $('playouts-result'),
     movesKey: null,
+    analysisToggle: $('analysis-toggle'),
+    analysis: $('analysis-panel'),
+    analysisStatus: $('analysis-status'),
+    analysisFillin: $('analysis-fillin'),
+    analysisInferior: $('analysis-inferior'),
+    analysisConsider: $('analysis-consider'),
+    analysisDecided: $('analysis-decided'),
+    analysisNotes: $('analysis-notes'),
+    analysisClaim: $('analysis-claim'),
+    analysisPlay: $('analysis-play'),
+    analysisLegend: $('analysis-legend'),
+    claimKey: undefined,
+    notesKey: undefined,
   };
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+// What the legend shows: a sample mark per glyph. A ghost stone has the colour the fill-in gives the cell.
+const LEGEND = [
+  [{ mark: 'fillin-b', fillKind: 'dead' }, 'dead (fill-in)'],
+  [{ mark: 'fillin-w', fillKind: 'captured' }, 'captured (fill-in)'],
+  [{ mark: 'vulnerable', fillKind: null, known: true, kind: 'vulnerable' }, 'vulnerable'],
+  [{ mark: 'dominated', fillKind: null, known: true, kind: 'dominated', by: 'b1' }, 'dominated (→ by)'],
+  [{ mark: 'other', fillKind: null, known: false, kind: 'other' }, 'other inferior'],
+];
+
+/** Fills the marks legend once (small SVG icons drawn with the board's glyphs). */
+export function fillLegend(list) {
+  list.replaceChildren();
+  for (const [mark, text] of LEGEND) {
+    const li = document.createElement('li');
+    const svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('class', 'legend-icon');
+    svg.setAttribute('viewBox', '-18 -20 36 40');
+    svg.setAttribute('aria-hidden', 'true');
+    const hex = document.createElementNS(SVG, 'polygon');
+    hex.setAttribute('class', 'hex');
+    hex.setAttribute('points', '0,-20 17.32,-10 17.32,10 0,20 -17.32,10 -17.32,-10');
+    svg.appendChild(hex);
+    setGlyph(glyphs(svg), mark, 'a1');
+    li.append(svg, document.createTextNode(text));
+    list.appendChild(li);
+  }
 }
 
 /** Fills the size chooser with min..max (square boards). */
@@ -111,6 +158,7 @@ export function renderPanel(dom, state) {
   dom.newGame.disabled = !ready;
   dom.playouts.disabled = !ready || !!state.playouts?.running;
   renderMoves(dom, view);
+  renderAnalysis(dom, state);
 
   // `hexworld` (the position in HexWorld's notation) is an extra View field; null when it has no equivalent.
   const hexworld = typeof view?.hexworld === 'string' ? `https://hexworld.org/board/#${view.hexworld}` : null;
@@ -123,4 +171,108 @@ export function renderPanel(dom, state) {
   setData(dom.playoutsResult, 'blackWins', p && !p.running && !p.error ? p.black_wins : null);
   setData(dom.playoutsResult, 'whiteWins', p && !p.running && !p.error ? p.white_wins : null);
   setData(dom.playoutsResult, 'threads', p && !p.running && !p.error ? p.threads : null);
+}
+
+/** The explanation of the cell in focus: one block per claim (reason, then kind, fill, by, killers, witness). */
+function renderClaim(dom, state, marks, focus) {
+  const report = currentReport(state);
+  const mark = focus ? marks.get(focus) : null;
+  const key = mark ?? (!report ? 'pending' : marks.size ? 'hint' : 'none');
+  if (dom.claimKey === key) return;
+  dom.claimKey = key;
+  if (!mark) {
+    const p = document.createElement('p');
+    p.className = 'placeholder';
+    p.textContent = {
+      pending: '',
+      hint: 'Point at a marked cell, or click it to keep it here, to see why the engine marks it. Clicking an unmarked cell plays there.',
+      none: 'No marked cells in this position.',
+    }[key];
+    dom.analysisClaim.replaceChildren(p);
+    delete dom.analysisClaim.dataset.cell;
+    return;
+  }
+  const blocks = mark.claims.map((claim) => {
+    const article = document.createElement('article');
+    article.className = 'claim';
+    article.dataset.kind = claim.kind;
+    const title = document.createElement('h3');
+    const cell = document.createElement('span');
+    cell.className = 'claim-cell';
+    cell.textContent = claim.cell;
+    const kind = document.createElement('span');
+    kind.className = 'claim-kind';
+    kind.textContent = isFillin(claim) ? `${kindText(claim.kind)} · ${colorName(claim.fill)} fill-in` : kindText(claim.kind);
+    title.append(cell, ' ', kind);
+    const reason = document.createElement('p');
+    reason.className = 'reason';
+    reason.textContent = claim.reason ?? '';
+    const facts = document.createElement('dl');
+    facts.className = 'facts';
+    for (const [label, value] of claimFacts(claim)) {
+      const dt = document.createElement('dt');
+      dt.textContent = label;
+      const dd = document.createElement('dd');
+      dd.textContent = value;
+      dd.dataset.fact = label;
+      facts.append(dt, dd);
+    }
+    article.append(title, reason, facts);
+    return article;
+  });
+  dom.analysisClaim.replaceChildren(...blocks);
+  dom.analysisClaim.dataset.cell = focus;
+}
+
+/** The analysis part of the panel: toggle, status, counts, decided, notes, the claim in focus. */
+export function renderAnalysis(dom, state) {
+  const a = state.analysis;
+  if (dom.analysisToggle.checked !== a.on) dom.analysisToggle.checked = a.on;
+  dom.analysisToggle.disabled = state.engine.status === 'failed';
+  dom.analysis.hidden = !a.on;
+  const report = currentReport(state);
+  const status = !a.on ? 'off' : report ? 'ready' : a.status === 'error' ? 'error' : 'pending';
+  setData(dom.analysis, 'status', status);
+  setData(dom.analysis, 'code', report ? a.code : null);
+  setText(dom.analysisStatus, analysisStatusText(state));
+  dom.analysisStatus.classList.toggle('error', status === 'error');
+
+  const counts = report ? analysisCounts(report) : null;
+  const fillKinds = counts?.fillKinds.size ? ` (${kindsText(counts.fillKinds)})` : '';
+  setText(dom.analysisFillin, counts ? `Black ${counts.fillinB} · White ${counts.fillinW}${fillKinds}` : '–');
+  setText(dom.analysisInferior, counts ? `${counts.inferior}${counts.kinds.size ? ` (${kindsText(counts.kinds)})` : ''}` : '–');
+  setText(dom.analysisConsider, counts ? `${counts.consider} move${counts.consider === 1 ? '' : 's'}` : '–');
+  setData(dom.analysis, 'fillinB', counts?.fillinB);
+  setData(dom.analysis, 'fillinW', counts?.fillinW);
+  setData(dom.analysis, 'inferior', counts?.inferior);
+  setData(dom.analysis, 'consider', counts?.consider);
+
+  const decided = report?.decided === 'b' || report?.decided === 'w' ? report.decided : null;
+  dom.analysisDecided.hidden = !decided;
+  setText(dom.analysisDecided, decided ? `Decided: ${colorName(decided)} wins (the fill-in completes a ${colorName(decided)} chain).` : '');
+  setData(dom.analysis, 'decided', decided);
+
+  const notes = report?.notes ?? [];
+  const notesKey = notes.join('\n');
+  if (dom.notesKey !== notesKey) {
+    dom.notesKey = notesKey;
+    dom.analysisNotes.replaceChildren(...notes.map((note) => Object.assign(document.createElement('li'), { textContent: note })));
+  }
+  dom.analysisNotes.hidden = !notes.length;
+
+  const marks = cellMarks(report);
+  const focus = focusCell(state, marks);
+  renderClaim(dom, state, marks, report ? focus : null);
+  setData(dom.analysis, 'focus', focus);
+
+  // Playing a marked cell takes this button: a click on it on the board explains it instead.
+  const view = state.view;
+  const playable = !!(focus && view && !view.winner && (view.legal ?? []).includes(focus) && state.engine.status === 'ready');
+  dom.analysisPlay.hidden = !playable;
+  if (playable) {
+    setText(dom.analysisPlay, `Play ${focus} anyway`);
+    dom.analysisPlay.dataset.cell = focus;
+  } else {
+    delete dom.analysisPlay.dataset.cell;
+  }
 }

@@ -1,15 +1,19 @@
 // The board: `wrap` builds the SVG skeleton once per board shape (one <g data-cell> per cell), and
-// `renderBoard` then only reconciles attributes and classes on those nodes, so attributes that other
-// code adds later (data-mark overlays) survive redraws.
+// `renderBoard` then only reconciles attributes and classes on those nodes. `renderMarks` does the same
+// for the analysis overlay (its own attributes and classes, glyph nodes created on first use).
 //
 //   svg#board.board [data-size data-width data-height data-to-move data-winner data-rules data-code]
+//                   (.analysis while marks are shown)
 //     defs       clipPath#edge-clip-{top,right,bottom,left} (the bands meet on the corner diagonals)
 //     g.edges    polyline.edge.edge-black ×2 (top, bottom), polyline.edge.edge-white ×2 (left, right)
 //     g.cells    g.cell[data-cell="c3"][data-stone="b"|"w"]  (.legal .last-move .win-chain)
-//                  polygon.hex, circle.stone, circle.dot
+//                  [data-mark data-fill-kind data-by]  (.consider .witness .killer .dominator .analysis-focus)
+//                  polygon.hex, circle.stone, circle.dot,
+//                  g.glyphs[data-glyph data-glyph-kind] (analysis marks), polygon.hl (highlight outline)
 //     g.labels   text.label ×(width + height)
 
-import { R, cellName, center, edgeClips, edgePaths, hexPoints, labelPositions, viewBox } from './geometry.js';
+import { cellMarks, currentReport, focusCell, focusCells } from './analysis.js';
+import { R, angleBetween, cellName, center, edgeClips, edgePaths, hexPoints, labelPositions, viewBox } from './geometry.js';
 import { lastMoveCell, stoneMap } from './state.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -107,4 +111,78 @@ export function debounceRedraw(fn) {
       fn();
     });
   };
+}
+
+// Analysis overlay ------------------------------------------------------------------------------------
+
+const f = (v) => (v * R).toFixed(2);
+
+/**
+ * Appends the glyphs of one analysis mark to `parent` (a cell, or a legend icon), all hidden by CSS until
+ * `data-glyph` picks one: ghost stone (fill-in; dead adds the shade and cross, captured a dashed outline),
+ * ring (vulnerable), arrow (dominated, rotated toward `by`), diamond (kinds without their own glyph).
+ */
+export function glyphs(parent) {
+  const g = el('g', { class: 'glyphs' });
+  parent.insertBefore(g, parent.querySelector(':scope > .hl')); // under the highlight outline, if any
+  el('polygon', { class: 'g-shade', points: hexPoints(0.97) }, g);
+  el('circle', { class: 'g-ghost', r: f(0.4) }, g);
+  el('path', { class: 'g-cross', d: `M${f(-0.3)} ${f(-0.3)}L${f(0.3)} ${f(0.3)}M${f(0.3)} ${f(-0.3)}L${f(-0.3)} ${f(0.3)}` }, g);
+  el('circle', { class: 'g-ring', r: f(0.42) }, g);
+  const arrow = el('g', { class: 'g-arrow' }, g);
+  el('path', { class: 'g-arrow-shaft', d: `M${f(-0.38)} 0L${f(0.1)} 0` }, arrow);
+  el('path', { class: 'g-arrow-head', d: `M${f(0.46)} 0L${f(0.08)} ${f(-0.22)}L${f(0.08)} ${f(0.22)}Z` }, arrow);
+  el('path', { class: 'g-other', d: `M0 ${f(-0.3)}L${f(0.3)} 0L0 ${f(0.3)}L${f(-0.3)} 0Z` }, g);
+  return g;
+}
+
+/** Sets which glyph `g` shows for `mark` (an entry of cellMarks) pointing from `cell`; null hides it. */
+export function setGlyph(g, mark, cell) {
+  const glyph = !mark ? null : mark.fillKind !== null ? mark.mark : mark.known ? mark.kind : 'other';
+  setAttr(g, 'data-glyph', glyph);
+  setAttr(g, 'data-glyph-kind', mark?.fillKind ?? null);
+  const angle = mark?.by ? angleBetween(cell, mark.by) : null;
+  setAttr(g.querySelector('.g-arrow'), 'transform', angle === null ? null : `rotate(${angle.toFixed(1)})`);
+}
+
+const HIGHLIGHTS = ['witness', 'killer', 'dominator', 'analysis-focus'];
+
+/**
+ * Brings the analysis overlay in line with `state`: data-mark / data-fill-kind / data-by and a glyph on
+ * every claimed cell of the current report, `consider` on the consider set, and highlight classes on the
+ * cells of the claim in focus. With no report for the board's position (off, pending) nothing is marked.
+ */
+export function renderMarks(dom, state) {
+  const report = state.view && dom.key === state.view.code ? currentReport(state) : null;
+  const marks = cellMarks(report);
+  const focus = focusCell(state, marks);
+  if (dom.marksReport === report && dom.marksFocus === focus) return;
+  dom.marksReport = report;
+  dom.marksFocus = focus;
+  const consider = new Set(report?.consider ?? []);
+  const { witness, killers, by } = focusCells(marks, focus);
+  const lit = { witness, killer: killers, dominator: by, 'analysis-focus': new Set(focus ? [focus] : []) };
+  for (const [name, g] of dom.cells) {
+    const mark = marks.get(name);
+    setAttr(g, 'data-mark', mark?.mark);
+    setAttr(g, 'data-fill-kind', mark?.fillKind);
+    setAttr(g, 'data-by', mark?.by);
+    g.classList.toggle('consider', consider.has(name));
+    let glyphNode = g.querySelector(':scope > .glyphs');
+    if (mark && !glyphNode) glyphNode = glyphs(g);
+    if (glyphNode) setGlyph(glyphNode, mark, name);
+    let any = false;
+    for (const cls of HIGHLIGHTS) {
+      const on = lit[cls].has(name);
+      g.classList.toggle(cls, on);
+      any ||= on;
+    }
+    if (any && !g.querySelector(':scope > .hl')) el('polygon', { class: 'hl', points: hexPoints(0.86) }, g);
+  }
+  // A witness can be a board edge ("top", "bottom", "left", "right"): its band is highlighted.
+  for (const edge of dom.svg.querySelectorAll('.edges .edge')) {
+    const side = ['top', 'bottom', 'left', 'right'].find((name) => edge.classList.contains(`edge-${name}`));
+    edge.classList.toggle('witness', witness.has(side));
+  }
+  dom.svg.classList.toggle('analysis', !!report);
 }

@@ -1,6 +1,7 @@
 // Everything the page knows, with no DOM: the engine's facts, the current View, the error, the last playouts.
 // The page knows no Hex rules: every View (stones, legal cells, winner) comes from the engine.
 
+import { createAnalysis } from './analysis.js';
 import { defaults } from './config.js';
 
 const COLOR_NAME = { b: 'Black', w: 'White' };
@@ -20,6 +21,7 @@ export function createState(config = defaults) {
     error: null, // message for #error, or null
     busy: 0, // requests in flight
     playouts: null, // null | { running: true } | the playouts result | { error }
+    analysis: createAnalysis(config.analysis), // the Analysis toggle and the last report (see analysis.js)
     settings: { width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule },
   };
 }

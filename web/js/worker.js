@@ -32,13 +32,17 @@ async function load(kind) {
   return module;
 }
 
-/** Loads the threaded package when cross-origin isolated (else, or if that fails, the single one). */
-async function init(threads) {
+/**
+ * Loads the threaded package when cross-origin isolated (else, or if that fails, the single one).
+ * `{ package: 'single' }` always loads the single one (the analysis worker: `analyze` runs on one thread).
+ */
+async function init(threads, options = {}) {
   const isolated = self.crossOriginIsolated === true;
   const size = Math.max(1, Math.floor(threads ?? navigator.hardwareConcurrency ?? 1));
+  const singleOnly = options?.package === 'single';
   let kind = 'single';
-  let note = isolated ? '' : 'not cross-origin isolated';
-  if (isolated) {
+  let note = singleOnly ? 'single package requested' : isolated ? '' : 'not cross-origin isolated';
+  if (isolated && !singleOnly) {
     try {
       wasm = await load('threads');
       await wasm.initThreadPool(size);
@@ -79,6 +83,13 @@ function playouts(code, count, seed) {
   return { ...result, worker_millis: workerMillis };
 }
 
+/** Inferior cell analysis of `code` for its side to move, timed here (`worker_millis`). */
+function analyze(code) {
+  const t0 = performance.now();
+  const report = wasm.analyze(code);
+  return { ...report, worker_millis: performance.now() - t0 };
+}
+
 const methods = {
   init,
   version: () => wasm.version(),
@@ -90,6 +101,7 @@ const methods = {
   redo: (code) => wasm.redo(code),
   seek,
   playouts,
+  analyze,
 };
 
 self.onmessage = async (e) => {

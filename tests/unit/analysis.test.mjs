@@ -1,0 +1,273 @@
+// The analysis modules without a browser: marks and texts from a report (analysis.js), the hash's view key,
+// arrow directions, and the analysis client's "newest request wins" rules (analyst.js, with a fake Worker).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  analysisCounts, analysisStatusText, cellMarks, claimFacts, createAnalysis, currentReport, focusCell, focusCells,
+  kindText, kindsText, markOf,
+} from '../../web/js/analysis.js';
+import { createAnalyst } from '../../web/js/analyst.js';
+import { angleBetween, parseCell } from '../../web/js/geometry.js';
+import { hashText, splitView } from '../../web/js/hash.js';
+
+const claim = (cell, kind, extra = {}) => ({ cell, kind, fill: null, by: null, killers: [], witness: [], reason: `${cell} is ${kind}`, ...extra });
+
+const report = {
+  to_move: 'w',
+  fillin: { b: ['a2', 'b1'], w: ['e5'] },
+  inferior: [
+    claim('a2', 'dead', { fill: 'b', witness: ['b1', 'top'] }),
+    claim('b1', 'captured', { fill: 'b', witness: ['c1'] }),
+    claim('e5', 'permanently-inferior', { fill: 'w' }),
+    claim('e1', 'vulnerable', { killers: ['d2'], witness: ['d2'] }),
+    claim('e2', 'dominated', { by: 'd2', witness: ['e2', 'e3'] }),
+    claim('c4', 'reversible', { by: 'c5' }),
+    claim('e2', 'vulnerable', { killers: ['e3'] }), // a second claim on a cell: the first one marks it
+  ],
+  consider: ['d2', 'c5'],
+  decided: null,
+  notes: [],
+  worker_millis: 12.5,
+};
+
+test('marks: fill-in by colour with its kind, other claims by kind, unknown kinds kept', () => {
+  assert.deepEqual(markOf(report.inferior[0]), { mark: 'fillin-b', fillKind: 'dead' });
+  assert.deepEqual(markOf(report.inferior[4]), { mark: 'dominated', fillKind: null });
+  const marks = cellMarks(report);
+  assert.deepEqual([...marks.keys()], ['a2', 'b1', 'e5', 'e1', 'e2', 'c4']);
+  assert.equal(marks.get('e5').mark, 'fillin-w');
+  assert.equal(marks.get('e5').fillKind, 'permanently-inferior');
+  assert.equal(marks.get('e5').known, false);
+  assert.equal(marks.get('c4').mark, 'reversible');
+  assert.equal(marks.get('c4').known, false);
+  assert.equal(marks.get('e2').mark, 'dominated');
+  assert.equal(marks.get('e2').by, 'd2');
+  assert.equal(marks.get('e2').claims.length, 2);
+  assert.equal(cellMarks(report), cellMarks(report), 'one Map per report');
+  assert.equal(cellMarks(null).size, 0);
+});
+
+test('focus: witness, killers and by of every claim of the cell', () => {
+  const marks = cellMarks(report);
+  const { witness, killers, by } = focusCells(marks, 'e2');
+  assert.deepEqual([...witness].sort(), ['e2', 'e3']);
+  assert.deepEqual([...killers], ['e3']);
+  assert.deepEqual([...by], ['d2']);
+  assert.equal(focusCells(marks, null).witness.size, 0);
+
+  const state = { view: { code: 'X' }, analysis: { ...createAnalysis(true), code: 'X', status: 'ready', report, selected: 'a2', hover: null } };
+  assert.equal(currentReport(state), report);
+  assert.equal(focusCell(state, marks), 'a2');
+  state.analysis.hover = 'e1';
+  assert.equal(focusCell(state, marks), 'e1', 'hover beats the selection');
+  state.analysis.hover = 'd2'; // not marked
+  assert.equal(focusCell(state, marks), 'a2');
+  assert.equal(currentReport({ ...state, view: { code: 'Y' } }), null, 'a report of another position is never shown');
+  assert.equal(currentReport({ ...state, analysis: { ...state.analysis, on: false } }), null);
+  assert.equal(currentReport({ ...state, analysis: { ...state.analysis, status: 'pending' } }), null);
+});
+
+test('counts and texts', () => {
+  const counts = analysisCounts(report);
+  assert.equal(counts.fillinB, 2);
+  assert.equal(counts.fillinW, 1);
+  assert.equal(counts.inferior, 4);
+  assert.equal(counts.consider, 2);
+  assert.equal(kindsText(counts.kinds), 'vulnerable 2, dominated 1, reversible 1');
+  assert.equal(kindsText(counts.fillKinds), 'captured 1, dead 1, permanently inferior 1');
+  assert.equal(kindText('permanently-inferior'), 'permanently inferior');
+  assert.equal(kindText('some-new-kind'), 'some new kind');
+  assert.deepEqual(claimFacts(report.inferior[0]), [['witness', 'b1 top edge']]);
+  assert.deepEqual(claimFacts(report.inferior[4]), [['by', 'd2'], ['witness', 'e2 e3']]);
+  assert.deepEqual(claimFacts(claim('a1', 'vulnerable', { by: 'b1', killers: ['b1'] })), [['killers', 'b1']], 'by is not repeated');
+  const state = { view: { code: 'X' }, analysis: { ...createAnalysis(true), code: 'X', status: 'ready', report } };
+  assert.equal(analysisStatusText(state), 'for White to move · 13 ms');
+  assert.equal(analysisStatusText({ ...state, analysis: { ...state.analysis, status: 'pending', report: null } }), 'analysing…');
+  assert.equal(analysisStatusText({ ...state, analysis: { ...state.analysis, status: 'error', error: 'boom' } }), 'Analysis failed: boom');
+  assert.equal(analysisStatusText({ ...state, analysis: createAnalysis(false) }), '');
+});
+
+test('hash: the view key is split off and put back', () => {
+  assert.deepEqual(splitView('size=5&moves=c3&view=ica'), { code: 'size=5&moves=c3', view: 'ica' });
+  assert.deepEqual(splitView('view=ica&size=5'), { code: 'size=5', view: 'ica' });
+  assert.deepEqual(splitView('size=5'), { code: 'size=5', view: null });
+  assert.deepEqual(splitView('https://trmph.com/hex/board#5,c3b2'), { code: 'https://trmph.com/hex/board#5,c3b2', view: null });
+  assert.deepEqual(splitView('size=5&overview=1'), { code: 'size=5&overview=1', view: null });
+  assert.equal(hashText('size=5', 'ica'), 'size=5&view=ica');
+  assert.equal(hashText('size=5', null), 'size=5');
+});
+
+test('geometry: cell names and arrow directions', () => {
+  assert.deepEqual(parseCell('c3'), [2, 2]);
+  assert.deepEqual(parseCell('s19'), [18, 18]);
+  assert.equal(parseCell('top'), null);
+  assert.equal(angleBetween('e2', 'd2'), 180);
+  assert.equal(angleBetween('d2', 'e2'), 0);
+  assert.ok(Math.abs(angleBetween('c3', 'c4') - 60) < 1e-9, 'c4 is down-right of c3');
+  assert.ok(Math.abs(angleBetween('c3', 'c2') + 120) < 1e-9, 'c2 is up-left of c3');
+  assert.equal(angleBetween('c3', 'c3'), null);
+  assert.equal(angleBetween('c3', 'top'), null);
+});
+
+// A fake Worker: records messages, answers when the test says so.
+function fakeWorkers() {
+  const workers = [];
+  class FakeWorker {
+    constructor(url, options) {
+      Object.assign(this, { url: String(url), options, posted: [], terminated: false });
+      workers.push(this);
+    }
+    postMessage(msg) {
+      this.posted.push(msg);
+    }
+    terminate() {
+      this.terminated = true;
+    }
+    last(method) {
+      return this.posted.filter((m) => m.method === method).at(-1);
+    }
+    answer(msg, result = {}) {
+      this.onmessage({ data: { id: msg.id, ok: true, result } });
+    }
+    fail(msg, error, fatal = false) {
+      this.onmessage({ data: { id: msg.id, ok: false, error, fatal } });
+    }
+  }
+  return { workers, FakeWorker };
+}
+
+// Fake timers: `fire()` runs the timers that are due at `clock`.
+function fakeTimers() {
+  const t = { clock: 0, pending: new Map(), next: 1 };
+  t.now = () => t.clock;
+  t.setTimer = (fn, ms) => {
+    t.pending.set(t.next, { fn, at: t.clock + ms });
+    return t.next++;
+  };
+  t.clearTimer = (id) => t.pending.delete(id);
+  t.advance = (ms) => {
+    t.clock += ms;
+    for (const [id, { fn, at }] of [...t.pending]) {
+      if (at <= t.clock) {
+        t.pending.delete(id);
+        fn();
+      }
+    }
+  };
+  return t;
+}
+
+const settle = (promise) => promise.then((value) => ({ value }), (error) => ({ error }));
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+test('analyst: one worker with the single package; a request waits for init, then runs', async () => {
+  const { workers, FakeWorker } = fakeWorkers();
+  const timers = fakeTimers();
+  const analyst = createAnalyst({ Worker: FakeWorker, ...timers });
+  assert.equal(workers.length, 0, 'no worker before the first request');
+  const a = settle(analyst.analyze('A'));
+  assert.equal(workers.length, 1);
+  const [w] = workers;
+  assert.match(w.url, /worker\.js$/);
+  assert.equal(w.options.type, 'module');
+  assert.deepEqual(w.posted[0].args, [1, { package: 'single' }]);
+  assert.equal(w.last('analyze'), undefined, 'nothing runs before init answers');
+  w.answer(w.posted[0]);
+  assert.deepEqual(w.last('analyze').args, ['A']);
+  w.answer(w.last('analyze'), { to_move: 'b' });
+  assert.deepEqual((await a).value, { to_move: 'b' });
+  assert.equal(analyst.starts, 1);
+});
+
+test('analyst: the newest request wins; a superseded one may finish within its budget, its answer dropped', async () => {
+  const { workers, FakeWorker } = fakeWorkers();
+  const timers = fakeTimers();
+  const analyst = createAnalyst({ Worker: FakeWorker, restartAfterMs: 150, ...timers });
+  const a = settle(analyst.analyze('A'));
+  const b = settle(analyst.analyze('B')); // A was still waiting for init: replaced
+  const [w] = workers;
+  w.answer(w.posted[0]);
+  assert.equal((await a).error.superseded, true);
+  assert.deepEqual(w.posted.filter((m) => m.method === 'analyze').map((m) => m.args[0]), ['B']);
+
+  timers.advance(10); // B has run 10 ms: C replaces it, B may still finish
+  const c = settle(analyst.analyze('C'));
+  assert.equal((await b).error.superseded, true);
+  assert.equal(w.last('analyze').args[0], 'B', 'C waits for B to finish');
+  timers.advance(100);
+  assert.equal(w.terminated, false);
+  w.answer(w.last('analyze'), { code: 'B' }); // within its 150 ms: no restart
+  assert.equal(w.last('analyze').args[0], 'C');
+  timers.advance(1000);
+  assert.equal(w.terminated, false, 'the budget timer was cleared');
+  w.answer(w.last('analyze'), { code: 'C' });
+  assert.deepEqual((await c).value, { code: 'C' });
+  assert.equal(analyst.starts, 1);
+});
+
+test('analyst: a superseded request still running after its budget is stopped by restarting the worker', async () => {
+  const { workers, FakeWorker } = fakeWorkers();
+  const timers = fakeTimers();
+  const analyst = createAnalyst({ Worker: FakeWorker, restartAfterMs: 150, ...timers });
+  const a = settle(analyst.analyze('A'));
+  workers[0].answer(workers[0].posted[0]);
+  timers.advance(20);
+  const b = settle(analyst.analyze('B')); // A superseded early...
+  assert.equal((await a).error.superseded, true);
+  assert.equal(workers.length, 1);
+  timers.advance(129);
+  assert.equal(workers[0].terminated, false);
+  timers.advance(1); // ...but still running 150 ms after it started
+  assert.equal(workers[0].terminated, true);
+  assert.equal(workers.length, 2);
+  workers[0].answer(workers[0].last('analyze'), { code: 'A' }); // a late answer of the old worker: ignored
+  workers[1].answer(workers[1].posted[0]);
+  assert.equal(workers[1].last('analyze').args[0], 'B');
+  workers[1].answer(workers[1].last('analyze'), { code: 'B' });
+  assert.deepEqual((await b).value, { code: 'B' });
+
+  timers.advance(400); // superseded after its budget: restarted at once
+  const c = settle(analyst.analyze('C'));
+  timers.advance(400);
+  const d = settle(analyst.analyze('D'));
+  assert.equal((await c).error.superseded, true);
+  assert.equal(workers[1].terminated, true);
+  assert.equal(workers.length, 3);
+  workers[2].answer(workers[2].posted[0]);
+  workers[2].answer(workers[2].last('analyze'), { code: 'D' });
+  assert.deepEqual((await d).value, { code: 'D' });
+  assert.equal(analyst.starts, 3);
+});
+
+test('analyst: same code joins, errors reach the caller, a trap restarts, cancel drops everything', async () => {
+  const { workers, FakeWorker } = fakeWorkers();
+  const timers = fakeTimers();
+  const analyst = createAnalyst({ Worker: FakeWorker, ...timers });
+  const p1 = analyst.analyze('A');
+  const p2 = analyst.analyze('A');
+  assert.equal(p1, p2, 'a request for the code already waiting joins it');
+  const [w] = workers;
+  w.answer(w.posted[0]);
+  assert.equal(analyst.analyze('A'), p1, 'and for the code running');
+  w.fail(w.last('analyze'), 'bad code');
+  const error = (await settle(p1)).error;
+  assert.equal(error.message, 'bad code');
+  assert.notEqual(error.superseded, true);
+
+  const trap = settle(analyst.analyze('T'));
+  w.fail(w.last('analyze'), 'unreachable', true);
+  assert.equal((await trap).error.message, 'unreachable');
+  assert.equal(w.terminated, true, 'a trap ends the worker');
+  const next = settle(analyst.analyze('N'));
+  assert.equal(workers.length, 2, 'the next request starts a new one');
+  workers[1].answer(workers[1].posted[0]);
+  analyst.cancel();
+  assert.equal((await next).error.superseded, true);
+  await tick();
+
+  const broken = settle(analyst.analyze('X'));
+  workers[1].answer(workers[1].last('analyze'), {}); // N's late answer
+  workers[1].onerror({ message: 'boom', preventDefault() {} });
+  assert.match((await broken).error.message, /analysis worker failed: boom/);
+  analyst.terminate();
+});

@@ -1,0 +1,153 @@
+// The analysis client: its own worker (js/worker.js with the single-threaded package, since `analyze`
+// runs on one thread), so a slow analysis never delays a move on the engine worker.
+//
+// The newest request wins. At most one request runs in the worker and at most one waits:
+//   - a new request replaces the waiting one (its promise rejects with `superseded`);
+//   - the running one is dropped too (rejects with `superseded`, its answer is ignored); it may finish
+//     until it has run for `restartAfterMs` in all, then the worker is terminated and a fresh one started,
+//     because a synchronous wasm call cannot be interrupted (19x19 takes seconds). Short analyses (small
+//     boards) thus finish normally and cost no restart.
+// A request for the code already running joins it instead.
+
+const WORKER_URL = new URL('./worker.js', import.meta.url);
+
+/** The error of a request that a newer one replaced: `err.superseded === true`. */
+export function superseded() {
+  const err = new Error('analysis superseded by a newer request');
+  err.superseded = true;
+  return err;
+}
+
+function deferred(code) {
+  const entry = { code };
+  entry.promise = new Promise((resolve, reject) => Object.assign(entry, { resolve, reject }));
+  return entry;
+}
+
+/**
+ * `analyze(code)` resolves to the engine's InferiorReport (plus `worker_millis`), or rejects with the
+ * engine's message, or with `superseded()`. `cancel()` drops everything; `terminate()` also ends the worker.
+ * `Worker` and `now` can be replaced (unit tests).
+ */
+export function createAnalyst({
+  restartAfterMs = 100,
+  Worker: WorkerImpl = globalThis.Worker,
+  now = () => performance.now(),
+  setTimer = (fn, ms) => setTimeout(fn, ms),
+  clearTimer = (id) => clearTimeout(id),
+} = {}) {
+  let worker = null;
+  let initialised = false;
+  let running = null; // posted to the worker: { id, code, started, promise, resolve, reject, dropped }
+  let waiting = null; // not yet posted
+  let nextId = 1;
+  let starts = 0; // workers started so far (tests and the panel can show restarts)
+
+  function kill() {
+    if (running?.timer !== undefined) clearTimer(running.timer);
+    worker?.terminate();
+    worker = null;
+    initialised = false;
+  }
+
+  /** Rejects every request (the worker failed); the next request starts a new worker. */
+  function failAll(err) {
+    if (running && !running.dropped) running.reject(err);
+    waiting?.reject(err);
+    running = null;
+    waiting = null;
+    kill();
+  }
+
+  function boot() {
+    const w = new WorkerImpl(WORKER_URL, { type: 'module', name: 'hexlab analysis' });
+    worker = w;
+    initialised = false;
+    starts++;
+    const initId = nextId++;
+    w.onmessage = (e) => {
+      if (w !== worker) return; // a terminated worker's late answer
+      const { id, ok, result, error, fatal } = e.data ?? {};
+      if (id === initId) {
+        if (!ok) return failAll(new Error(`the analysis worker could not start: ${error}`));
+        initialised = true;
+        return pump();
+      }
+      if (!running || id !== running.id) return;
+      const done = running;
+      if (done.timer !== undefined) clearTimer(done.timer);
+      running = null;
+      if (!done.dropped) {
+        if (ok) done.resolve(result);
+        else done.reject(new Error(error));
+      }
+      if (fatal) kill(); // a trap leaves the module unusable: the next request starts a new worker
+      pump();
+    };
+    w.onerror = (e) => {
+      e.preventDefault?.();
+      if (w === worker) failAll(new Error(`the analysis worker failed: ${e.message || 'could not load js/worker.js'}`));
+    };
+    w.postMessage({ id: initId, method: 'init', args: [1, { package: 'single' }] });
+  }
+
+  function pump() {
+    if (running || !waiting) return;
+    if (!worker) boot();
+    if (!initialised) return;
+    running = Object.assign(waiting, { id: nextId++, started: now(), dropped: false });
+    waiting = null;
+    worker.postMessage({ id: running.id, method: 'analyze', args: [running.code] });
+  }
+
+  /** Ends the worker busy with the dropped request `entry` (if it still is); the next one gets a fresh worker. */
+  function restart(entry) {
+    if (running !== entry) return;
+    kill();
+    running = null;
+    pump();
+  }
+
+  /** Drops the running request (rejecting it); the worker is restarted once it has run `restartAfterMs`. */
+  function dropRunning() {
+    if (!running || running.dropped) return;
+    const entry = running;
+    entry.dropped = true;
+    entry.reject(superseded());
+    const left = restartAfterMs - (now() - entry.started);
+    if (left <= 0) restart(entry);
+    else entry.timer = setTimer(() => restart(entry), left);
+  }
+
+  return {
+    analyze(code) {
+      if (running && !running.dropped && running.code === code) {
+        waiting?.reject(superseded());
+        waiting = null;
+        return running.promise;
+      }
+      if (waiting?.code === code) return waiting.promise;
+      waiting?.reject(superseded());
+      dropRunning();
+      const entry = deferred(code);
+      waiting = entry;
+      pump();
+      return entry.promise;
+    },
+    /** Drops the waiting and running requests (analysis turned off). */
+    cancel() {
+      waiting?.reject(superseded());
+      waiting = null;
+      dropRunning();
+    },
+    /** How many workers were started (1 unless restarts happened). */
+    get starts() {
+      return starts;
+    },
+    terminate() {
+      this.cancel();
+      kill();
+      running = null;
+    },
+  };
+}
