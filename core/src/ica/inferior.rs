@@ -178,7 +178,7 @@ pub fn consider_set(
                 kind: MoveKind::Dominated,
                 by: Some(c),
                 killers: CellSet::new(),
-                witness: (d.fill | d.because.witness) - CellSet::single(x) - CellSet::single(c),
+                witness: d.because.witness - CellSet::single(x) - CellSet::single(c),
                 reason: format!(
                     "{x} is dominated by {c}: after {mover} plays {c}, {}; so {c} is at least as good for {mover}",
                     d.because.reason
