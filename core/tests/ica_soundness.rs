@@ -13,7 +13,10 @@
 mod support;
 
 use hexlab_core::formats::code;
-use hexlab_core::ica::{analyze, FillKind};
+use hexlab_core::ica::{analyze, FillKind, MoveKind};
+
+/// Reversible claims checked so far (to see that the check is not vacuous).
+static REVERSIBLE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 use hexlab_core::rng::Rng;
 use hexlab_core::{BoardSize, Cell, Color, Game, Position, Rules, RulesConfig};
 use support::brute::{Brute, Small};
@@ -83,6 +86,36 @@ fn check(brute: &mut Brute, position: &Position, analysis_time: &mut std::time::
             }
             claims += 1;
         }
+    }
+
+    // 5. A reversible move answered by its reverser equals the reverser alone, either side to
+    //    move.
+    let mover = position.to_move();
+    for m in analysis
+        .inferior
+        .iter()
+        .filter(|m| m.kind == MoveKind::Reversible)
+    {
+        let reverser = m.reverser.expect("reversible claims name their reverser");
+        let mut exchanged = position.clone();
+        exchanged.set_stone(m.cell, Some(mover)).unwrap();
+        exchanged
+            .set_stone(reverser, Some(mover.opponent()))
+            .unwrap();
+        let mut reversed = position.clone();
+        reversed
+            .set_stone(reverser, Some(mover.opponent()))
+            .unwrap();
+        for to_move in Color::ALL {
+            assert_eq!(
+                brute.value(&with_mover(brute.small(&exchanged), to_move)),
+                brute.value(&with_mover(brute.small(&reversed), to_move)),
+                "{} answered by {reverser} is not the same as {reverser} alone in {name}",
+                m.cell
+            );
+        }
+        claims += 1;
+        REVERSIBLE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
     // 4. Dead cells may take either colour (checked in the filled position).
@@ -185,7 +218,8 @@ fn run(width: u32, height: u32, positions: usize, min_stones: usize, seed: u64) 
         claims += check(&mut brute, &position, &mut analysis_time);
     }
     eprintln!(
-        "{width}x{height}: {positions} positions, {claims} claims checked in {:.1} s ({:.1} s analysing, {} states solved)",
+        "{width}x{height}: {} reversible so far; {positions} positions, {claims} claims checked in {:.1} s ({:.1} s analysing, {} states solved)",
+        REVERSIBLE.load(std::sync::atomic::Ordering::Relaxed),
         started.elapsed().as_secs_f64(),
         analysis_time.as_secs_f64(),
         states + brute.memo_len()

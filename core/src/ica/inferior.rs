@@ -10,6 +10,8 @@
 //! - **Dominated** (fill-in domination): if after X plays c the cell x becomes X fill-in (dead,
 //!   or X captured), then c is at least as good for X as x: if x wins, c wins. Such cells are
 //!   pruned only when following `by` links leads to a move that is kept, never round a cycle.
+//! - **Reversible** (captured-reversible, see [`super::reversible`]): pruned with the vulnerable
+//!   cells, as an ordered family.
 
 use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
@@ -17,12 +19,14 @@ use crate::position::Position;
 use super::dead::is_dead;
 use super::fillin::{fill, FillPolicy, Filled};
 use super::graph::ColorGraph;
+use super::reversible::Reversible;
 
 /// The kind of an inferior move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     Vulnerable,
     Dominated,
+    Reversible,
 }
 
 /// A move claimed inferior for the side to move.
@@ -34,6 +38,8 @@ pub struct InferiorMove {
     pub by: Option<Cell>,
     /// For vulnerable moves: opponent moves that would kill the cell.
     pub killers: CellSet,
+    /// For reversible moves: the opponent's answer that takes the move back.
+    pub reverser: Option<Cell>,
     /// Cells that witness the claim.
     pub witness: CellSet,
     pub reason: String,
@@ -75,6 +81,7 @@ pub fn vulnerable(position: &Position, mover: Color) -> Vec<InferiorMove> {
                 kind: MoveKind::Vulnerable,
                 by: Some(first),
                 killers,
+                reverser: None,
                 witness: killers,
                 reason: format!(
                     "{cell} is vulnerable for {mover}: if {} answers at {}, {cell} is dead, so {mover} never needs to play it (and {first} is at least as good a move)",
@@ -136,6 +143,7 @@ pub fn consider_set(
     position: &Position,
     mover: Color,
     vulnerable: &[InferiorMove],
+    reversible: &[Reversible],
     dominations: &[Domination],
 ) -> (CellSet, Vec<InferiorMove>) {
     let empty = position.empty_cells();
@@ -144,6 +152,27 @@ pub fn consider_set(
     let mut by: std::collections::HashMap<Cell, Cell> = std::collections::HashMap::new();
     for v in vulnerable {
         consider.discard(v.cell);
+    }
+    for r in reversible {
+        consider.discard(r.cell);
+        claims.push(InferiorMove {
+            cell: r.cell,
+            kind: MoveKind::Reversible,
+            by: None,
+            killers: CellSet::new(),
+            reverser: Some(r.reverser),
+            witness: r.carrier | CellSet::single(r.reverser),
+            reason: format!(
+                "{} is reversible for {mover}: {} answers at {}, which makes {} and {} {mover} captured, so the exchange leaves {mover} no better off than if {} had simply played {}",
+                r.cell,
+                mover.opponent(),
+                r.reverser,
+                r.cell,
+                r.carrier.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "),
+                mover.opponent(),
+                r.reverser
+            ),
+        });
     }
     // Reaches a kept move by following `by` links from `start`, without meeting `avoid`?
     let leads_to_kept = |start: Cell,
@@ -178,6 +207,7 @@ pub fn consider_set(
                 kind: MoveKind::Dominated,
                 by: Some(c),
                 killers: CellSet::new(),
+                reverser: None,
                 witness: d.because.witness - CellSet::single(x) - CellSet::single(c),
                 reason: format!(
                     "{x} is dominated by {c}: after {mover} plays {c}, {}; so {c} is at least as good for {mover}",

@@ -18,6 +18,7 @@ pub mod fillin;
 pub mod graph;
 pub mod inferior;
 pub mod report;
+pub mod reversible;
 
 use crate::board::{CellSet, Color};
 use crate::position::Position;
@@ -85,15 +86,24 @@ pub fn analyze(position: &Position) -> Analysis {
         } else {
             left
         };
-        analysis
-            .notes
-            .push("the fill-in completes a winning chain".into());
+        let winner = analysis.decided.map_or("", |w| w.name());
+        analysis.notes.push(format!(
+            "the fill-in completes a winning chain for {winner}: every move keeps that result, so none is pruned"
+        ));
         return analysis;
     }
     let vulnerable = inferior::vulnerable(&analysis.filled, mover);
+    let vulnerable_cells: CellSet = vulnerable.iter().map(|v| v.cell).collect();
+    let candidates = reversible::reversible(&analysis.filled, mover, vulnerable_cells);
+    let reversible = reversible::accept_ordered(candidates);
     let dominations = inferior::dominations(&analysis.filled, mover);
-    let (consider, claims) =
-        inferior::consider_set(&analysis.filled, mover, &vulnerable, &dominations);
+    let (consider, claims) = inferior::consider_set(
+        &analysis.filled,
+        mover,
+        &vulnerable,
+        &reversible,
+        &dominations,
+    );
     analysis.consider = consider;
     analysis.inferior = claims;
     analysis

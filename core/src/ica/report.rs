@@ -31,6 +31,8 @@ pub struct Claim {
     pub by: Option<String>,
     /// For vulnerable moves: the opponent moves that kill the cell.
     pub killers: Vec<String>,
+    /// For reversible moves: the opponent's answer that takes the move back.
+    pub reverser: Option<String>,
     /// Cells that witness the claim.
     pub witness: Vec<String>,
     /// The claim in a sentence.
@@ -72,6 +74,7 @@ impl InferiorReport {
                 fill: Some(f.color),
                 by: None,
                 killers: Vec::new(),
+                reverser: None,
                 witness: names(f.witness),
                 reason: f.reason.clone(),
             });
@@ -82,10 +85,12 @@ impl InferiorReport {
                 kind: match m.kind {
                     MoveKind::Vulnerable => "vulnerable",
                     MoveKind::Dominated => "dominated",
+                    MoveKind::Reversible => "reversible",
                 },
                 fill: None,
                 by: m.by.map(|c| c.to_string()),
                 killers: names(m.killers),
+                reverser: m.reverser.map(|c| c.to_string()),
                 witness: names(m.witness),
                 reason: m.reason.clone(),
             });

@@ -239,7 +239,7 @@ impl Engine {
 
     /// `compute-inferior C` / `compute-fillin C`: the analysis with C to move, in HexGui's
     /// `inferior` format: `cell code` pairs, `fdb`/`fcw` for fill-in (dead or captured, then the
-    /// colour filled), `iv[killer-killer]` vulnerable, `id[dominator]` dominated.
+    /// colour filled), `iv[killer-killer]` vulnerable, `ir[reverser]` reversible, `id[dominator]` dominated.
     fn inferior(&mut self, args: &[&str], fillin_only: bool) -> Answer {
         let [color] = args else {
             return Err("needs a colour: compute-inferior b".into());
@@ -263,6 +263,12 @@ impl Engine {
                         let killers: Vec<String> =
                             m.killers.iter().map(|k| k.to_string()).collect();
                         format!("iv[{}]", killers.join("-"))
+                    }
+                    hexlab_core::ica::MoveKind::Reversible => {
+                        format!(
+                            "ir[{}]",
+                            m.reverser.map(|c| c.to_string()).unwrap_or_default()
+                        )
                     }
                     hexlab_core::ica::MoveKind::Dominated => {
                         format!("id[{}]", m.by.map(|c| c.to_string()).unwrap_or_default())
