@@ -46,23 +46,24 @@ test('3x3, b2 with White to move: the fill-in is all captured, Black\'s decides 
   assert.deepEqual(errors, []);
 });
 
-test('5x5 from a link with view=ica: dead a2, dominated e2 -> d2, vulnerable e1', { timeout: 90_000 }, async () => {
+test('5x5 from a link with view=ica: dead a2, dominated d3 -> d2, reversible e2, vulnerable e1', { timeout: 90_000 }, async () => {
   const { page, errors } = await env.open('#size=5&b=a1,b2&w=c3&view=ica');
   assert.equal(await page.isChecked('#analysis-toggle'), true);
   await waitAnalysis(page);
   const marks = await boardMarks(page);
   assert.deepEqual(marks.a2, { mark: 'fillin-b', fillKind: 'dead' });
-  assert.deepEqual(marks.e2, { mark: 'dominated', by: 'd2' });
+  assert.deepEqual(marks.d3, { mark: 'dominated', by: 'd2' });
+  assert.equal(marks.e2.mark, 'reversible');
   assert.equal(marks.e1.mark, 'vulnerable');
   assert.equal(marks.d2, undefined, 'the dominating move is not marked');
   await assertMarksMatchEngine(page);
 
-  // The glyphs: the dead cell is greyed and crossed, the arrow of e2 points at d2 (straight left).
+  // The glyphs: the dead cell is greyed and crossed, the arrow of d3 points at d2 (up and left).
   assert.equal(await page.isVisible('[data-cell="a2"] .g-cross'), true);
   assert.equal(await page.isVisible('[data-cell="a2"] .g-shade'), true);
   assert.equal(await page.isVisible('[data-cell="b1"] .g-ghost'), true);
   assert.equal(await page.isVisible('[data-cell="b1"] .g-cross'), false, 'captured fill-in is not crossed');
-  assert.equal(await page.getAttribute('[data-cell="e2"] .g-arrow', 'transform'), 'rotate(180.0)');
+  assert.equal(await page.getAttribute('[data-cell="d3"] .g-arrow', 'transform'), 'rotate(-120.0)');
   assert.equal(await page.isVisible('[data-cell="e1"] .g-ring'), true);
   assert.deepEqual(errors, []);
 });
@@ -77,19 +78,19 @@ test('clicking a marked cell explains it and plays nothing; an unmarked cell sti
   assert.match(await page.textContent('#analysis-claim'), /Point at a marked cell/);
 
   // A dominated cell: its reason, the dominating cell and the witness cells are shown.
-  await page.click('[data-cell="e2"]');
-  await page.waitForSelector('#analysis-panel[data-focus="e2"]', { state: 'attached' });
-  const e2 = claim('e2');
-  assert.equal((await page.textContent('#analysis-claim .reason')).trim(), e2.reason);
-  assert.match(await page.textContent('#analysis-claim h3'), /e2\s+dominated/);
+  await page.click('[data-cell="d3"]');
+  await page.waitForSelector('#analysis-panel[data-focus="d3"]', { state: 'attached' });
+  const d3 = claim('d3');
+  assert.equal((await page.textContent('#analysis-claim .reason')).trim(), d3.reason);
+  assert.match(await page.textContent('#analysis-claim h3'), /d3\s+dominated/);
   assert.deepEqual(await cellsWithClass(page, 'dominator'), ['d2']);
-  assert.deepEqual(await cellsWithClass(page, 'witness'), [...e2.witness].sort());
-  assert.deepEqual(await cellsWithClass(page, 'analysis-focus'), ['e2']);
+  assert.deepEqual(await cellsWithClass(page, 'witness'), [...d3.witness].sort());
+  assert.deepEqual(await cellsWithClass(page, 'analysis-focus'), ['d3']);
   assert.equal(await page.isVisible('[data-cell="d2"] .hl'), true, 'the dominating cell is outlined');
 
   // The pointer moves off the board: the clicked cell stays explained. Nothing was played.
   await page.mouse.move(5, 5);
-  await page.waitForSelector('#analysis-panel[data-focus="e2"]', { state: 'attached' });
+  await page.waitForSelector('#analysis-panel[data-focus="d3"]', { state: 'attached' });
   assert.deepEqual({ stones: await stones(page), code: await boardCode(page) }, before);
 
   // A dead fill-in cell: its fill colour and its witnesses, including the top edge.

@@ -102,6 +102,7 @@ export function focusCells(marks, cell) {
   for (const claim of marks.get(cell)?.claims ?? []) {
     for (const c of claim.witness ?? []) witness.add(c);
     for (const c of claim.killers ?? []) killers.add(c);
+    if (claim.reverser) killers.add(claim.reverser);
     if (claim.by) by.add(claim.by);
   }
   return { witness, killers, by };
@@ -161,6 +162,7 @@ export function claimFacts(claim) {
   const killers = claim.killers ?? [];
   if (claim.by && !killers.includes(claim.by)) rows.push(['by', claim.by]);
   if (killers.length) rows.push(['killers', killers.join(' ')]);
+  if (claim.reverser) rows.push(['reverser', claim.reverser]);
   if (claim.witness?.length) rows.push(['witness', claim.witness.map(placeText).join(' ')]);
   return rows;
 }
