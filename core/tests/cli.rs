@@ -177,6 +177,28 @@ fn analyze_prints_the_documented_keys() {
 }
 
 #[test]
+fn bench_positions_skips_finished_games() {
+    let out = hexlab(&[
+        "bench",
+        "positions",
+        "--size",
+        "3",
+        "--count",
+        "20",
+        "--min-stones",
+        "2",
+        "--max-stones",
+        "8",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 20);
+}
+
+#[test]
 fn bench_ica_runs_on_a_given_set() {
     let dir = std::env::temp_dir().join(format!("hexlab-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -17,6 +17,8 @@ use hexlab_core::ica::{analyze, FillKind, MoveKind};
 
 /// Reversible claims checked so far (to see that the check is not vacuous).
 static REVERSIBLE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+/// Positions with a permanently inferior fill so far.
+static PERMANENT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 use hexlab_core::rng::Rng;
 use hexlab_core::{BoardSize, Cell, Color, Game, Position, Rules, RulesConfig};
 use support::brute::{Brute, Small};
@@ -72,9 +74,26 @@ fn check(brute: &mut Brute, position: &Position, analysis_time: &mut std::time::
     }
     claims += 1;
 
-    // 3. A dominated move's `by` wins whenever it does (moves of the original position).
+    // Claims about moves are made after fill-in. When every fill step is stable they hold in the
+    // original position too, and are checked there; a permanently inferior fill is not stable,
+    // and then they are checked where they are made.
+    let unstable = analysis
+        .fillin
+        .iter()
+        .any(|f| f.kind == FillKind::PermanentlyInferior);
+    if unstable {
+        PERMANENT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+    let reference_position = if unstable {
+        analysis.filled.clone()
+    } else {
+        position.clone()
+    };
+    let reference = brute.small(&reference_position);
+
+    // 3. A dominated move's `by` wins whenever it does.
     let mover_wins_with =
-        |brute: &mut Brute, cell: Cell| !brute.wins(&Brute::play(&original, brute.bit(cell)));
+        |brute: &mut Brute, cell: Cell| !brute.wins(&Brute::play(&reference, brute.bit(cell)));
     for m in &analysis.inferior {
         if let Some(by) = m.by {
             if mover_wins_with(brute, m.cell) {
@@ -97,12 +116,12 @@ fn check(brute: &mut Brute, position: &Position, analysis_time: &mut std::time::
         .filter(|m| m.kind == MoveKind::Reversible)
     {
         let reverser = m.reverser.expect("reversible claims name their reverser");
-        let mut exchanged = position.clone();
+        let mut exchanged = reference_position.clone();
         exchanged.set_stone(m.cell, Some(mover)).unwrap();
         exchanged
             .set_stone(reverser, Some(mover.opponent()))
             .unwrap();
-        let mut reversed = position.clone();
+        let mut reversed = reference_position.clone();
         reversed
             .set_stone(reverser, Some(mover.opponent()))
             .unwrap();
@@ -218,8 +237,9 @@ fn run(width: u32, height: u32, positions: usize, min_stones: usize, seed: u64) 
         claims += check(&mut brute, &position, &mut analysis_time);
     }
     eprintln!(
-        "{width}x{height}: {} reversible so far; {positions} positions, {claims} claims checked in {:.1} s ({:.1} s analysing, {} states solved)",
+        "{width}x{height}: {} reversible, {} permanently inferior so far; {positions} positions, {claims} claims checked in {:.1} s ({:.1} s analysing, {} states solved)",
         REVERSIBLE.load(std::sync::atomic::Ordering::Relaxed),
+        PERMANENT.load(std::sync::atomic::Ordering::Relaxed),
         started.elapsed().as_secs_f64(),
         analysis_time.as_secs_f64(),
         states + brute.memo_len()
@@ -277,6 +297,25 @@ fn sound_on_5x5() {
 fn sound_on_rectangles() {
     assert!(run(5, 4, 1000, 5, 4) > 1000);
     assert!(run(3, 5, 1000, 2, 5) > 1000);
+}
+
+/// A permanently inferior cell found in a random game: White to move, so Black's e1 is filled
+/// (c2 and d2 are its set), and the claim holds for both sides to move.
+#[test]
+fn known_permanently_inferior() {
+    let game = code::read("size=5&swap=no&moves=e3,e4,c1,d1,b2,c3,d3,e2,c5,c4,a3").unwrap();
+    let analysis = analyze(game.position());
+    let step = analysis
+        .fillin
+        .iter()
+        .find(|f| f.kind == FillKind::PermanentlyInferior)
+        .expect("found");
+    assert_eq!(
+        (step.cell.to_string(), step.color),
+        ("e1".to_string(), Color::Black)
+    );
+    let mut brute = Brute::new(5, 5, Rules::Hex);
+    check(&mut brute, game.position(), &mut std::time::Duration::ZERO);
 }
 
 /// Known claims on hand-made positions, so a regression names the pattern it broke.

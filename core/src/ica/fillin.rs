@@ -19,6 +19,8 @@ pub enum FillKind {
     Dead,
     /// Part of a captured set of the colour filled.
     Captured,
+    /// Permanently inferior for the colour filled (not stable: see [`super::permanent`]).
+    PermanentlyInferior,
 }
 
 /// One filled cell, in the order found.
@@ -38,7 +40,8 @@ pub struct Filled {
 /// Which colours fill-in may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FillPolicy {
-    /// Dead cells get `dead_color`; captured sets of either colour are filled.
+    /// Dead cells get `dead_color`; captured sets of either colour are filled; permanently
+    /// inferior cells are filled for `dead_color` only (the player not to move).
     Both { dead_color: Color },
     /// Only this colour is used (dead cells and its own captured sets): "X fill-in", the kind
     /// whose cells a move dominates.
@@ -115,8 +118,46 @@ pub fn fill(position: &Position, policy: FillPolicy, region: CellSet) -> (Positi
             }
         }
         if filled.len() == before {
+            if let FillPolicy::Both { dead_color } = policy {
+                if let Some(step) =
+                    permanently_inferior_step(&filled_position, dead_color, region, round)
+                {
+                    filled_position
+                        .set_stone(step.cell, Some(dead_color))
+                        .expect("a board cell");
+                    filled.push(step);
+                    continue;
+                }
+            }
             break;
         }
     }
     (filled_position, filled)
+}
+
+/// The first `color` permanently inferior cell of `region`, as a fill step.
+fn permanently_inferior_step(
+    position: &Position,
+    color: Color,
+    region: CellSet,
+    round: usize,
+) -> Option<Filled> {
+    (region & position.empty_cells()).iter().find_map(|cell| {
+        let carrier = super::permanent::permanently_inferior(position, cell, color)?;
+        let names: Vec<String> = carrier.iter().map(|c| c.to_string()).collect();
+        Some(Filled {
+            cell,
+            color,
+            kind: FillKind::PermanentlyInferior,
+            witness: carrier,
+            reason: format!(
+                "{cell} is permanently inferior for {color}: {} at {} would kill it, and {color} can kill it or its partners from inside {{{cell} {}}}, so {} never gains by playing there first and it can be {color}",
+                color.opponent(),
+                names[0],
+                names.join(" "),
+                color.opponent()
+            ),
+            round,
+        })
+    })
 }

@@ -70,6 +70,7 @@ impl InferiorReport {
                 kind: match f.kind {
                     FillKind::Dead => "dead",
                     FillKind::Captured => "captured",
+                    FillKind::PermanentlyInferior => "permanently-inferior",
                 },
                 fill: Some(f.color),
                 by: None,

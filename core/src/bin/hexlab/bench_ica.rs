@@ -158,9 +158,11 @@ pub fn positions(mut flags: Flags) -> Result<(), UsageError> {
         ));
         for _ in 0..stones {
             let legal = game.position().legal_cells();
-            let cell = legal.nth(rng.below(legal.len())).expect("a legal cell");
+            let Some(cell) = legal.nth(rng.below(legal.len().max(1))) else {
+                break;
+            };
             game.play(hexlab_core::Move::Cell(cell))
-                .expect("legal move");
+                .expect("a legal cell is a legal move");
         }
         if game.position().winner().is_none() {
             println!("{}", code::write(&game));

@@ -253,6 +253,7 @@ impl Engine {
             let kind = match f.kind {
                 hexlab_core::ica::FillKind::Dead => 'd',
                 hexlab_core::ica::FillKind::Captured => 'c',
+                hexlab_core::ica::FillKind::PermanentlyInferior => 'p',
             };
             parts.push(format!("{} f{kind}{}", f.cell, f.color.letter()));
         }
