@@ -30,8 +30,10 @@ test('3x3, b2 with White to move: the fill-in is all captured, Black\'s decides 
 
   await setAnalysis(page, true);
   const marks = await boardMarks(page);
-  for (const cell of ['b1', 'c1', 'a3', 'b3']) assert.deepEqual(marks[cell], { mark: 'fillin-b', fillKind: 'captured' }, cell);
-  for (const cell of ['a1', 'a2', 'c2', 'c3']) assert.deepEqual(marks[cell], { mark: 'fillin-w', fillKind: 'captured' }, cell);
+  for (const cell of ['b1', 'c1', 'a3', 'b3']) assert.deepEqual(marks[cell], { mark: 'captured', fillKind: 'captured' }, cell);
+  for (const cell of ['a1', 'a2', 'c2', 'c3']) assert.deepEqual(marks[cell], { mark: 'captured', fillKind: 'captured' }, cell);
+  assert.equal(await page.getAttribute('[data-cell="b1"]', 'data-fill'), 'b');
+  assert.equal(await page.getAttribute('[data-cell="a1"]', 'data-fill'), 'w');
   assert.equal(marks.b2, undefined, 'the stone is not marked');
   await assertMarksMatchEngine(page);
 
@@ -51,7 +53,7 @@ test('5x5 from a link with view=ica: dead a2, dominated d3 -> d2, reversible e2,
   assert.equal(await page.isChecked('#analysis-toggle'), true);
   await waitAnalysis(page);
   const marks = await boardMarks(page);
-  assert.deepEqual(marks.a2, { mark: 'fillin-b', fillKind: 'dead' });
+  assert.deepEqual(marks.a2, { mark: 'dead', fillKind: 'dead' });
   assert.deepEqual(marks.d3, { mark: 'dominated', by: 'd2' });
   assert.equal(marks.e2.mark, 'reversible');
   assert.equal(marks.e1.mark, 'vulnerable');
@@ -130,7 +132,7 @@ test('clicking a marked cell explains it and plays nothing; an unmarked cell sti
   await assertMarksMatchEngine(page);
 
   // "Play … anyway" plays a selected marked cell.
-  const [marked] = Object.entries(await boardMarks(page)).find(([, m]) => !m.mark.startsWith('fillin-'));
+  const [marked] = Object.entries(await boardMarks(page)).find(([, m]) => m.fillKind === undefined);
   await page.click(`[data-cell="${marked}"]`);
   await page.waitForSelector(`#analysis-play[data-cell="${marked}"]:not([hidden])`, { state: 'attached' });
   await act(page, () => page.click('#analysis-play'));

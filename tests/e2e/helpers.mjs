@@ -230,14 +230,17 @@ export function nativeAnalysis(code) {
 }
 
 /**
- * The marks the page contract asks for, from an engine report: fill-in claims mark `fillin-<colour>` with
- * the kind as fill kind, other claims mark their kind (dominated ones name `by`); a cell's first claim wins.
+ * The marks the page contract asks for, from an engine report: dead and captured fill-in mark their kind,
+ * other fill-in `fillin-<colour>`, both with the kind as fill kind; other claims mark their kind (dominated ones name `by`); a cell's first claim wins.
  */
 export function expectedMarks(report) {
   const out = {};
   for (const claim of report.inferior) {
     if (out[claim.cell]) continue;
-    if (claim.fill) out[claim.cell] = { mark: `fillin-${claim.fill}`, fillKind: claim.kind };
+    if (claim.fill) {
+      const own = ['dead', 'captured'].includes(claim.kind);
+      out[claim.cell] = { mark: own ? claim.kind : `fillin-${claim.fill}`, fillKind: claim.kind };
+    }
     else out[claim.cell] = { mark: claim.kind };
     if (claim.by) out[claim.cell].by = claim.by;
   }

@@ -31,7 +31,7 @@ const report = {
 };
 
 test('marks: fill-in by colour with its kind, other claims by kind, unknown kinds kept', () => {
-  assert.deepEqual(markOf(report.inferior[0]), { mark: 'fillin-b', fillKind: 'dead' });
+  assert.deepEqual(markOf(report.inferior[0]), { mark: 'dead', fillKind: 'dead' });
   assert.deepEqual(markOf(report.inferior[4]), { mark: 'dominated', fillKind: null });
   const marks = cellMarks(report);
   assert.deepEqual([...marks.keys()], ['a2', 'b1', 'e5', 'e1', 'e2', 'c4']);

@@ -1,9 +1,10 @@
 // Inferior cell analysis without DOM: from the engine's report (`analyze(code)`, see README) to one mark
 // per cell, the cells to highlight for the claim in focus, counts and sentences for the panel.
 //
-// A claim with a `fill` colour is fill-in: its cell's mark is "fillin-b" / "fillin-w" and its kind
-// ("dead", "captured", later others) is the fill kind. Any other claim marks its cell with its kind
-// ("vulnerable", "dominated", or a kind this page does not know yet, drawn generically).
+// Every claim marks its cell with its kind when the page contract has a mark for it ("dead",
+// "captured", "vulnerable", "dominated", "reversible"); other fill-in (permanently inferior, later
+// kinds) marks "fillin-b" / "fillin-w". Fill-in also keeps its kind as the fill kind and its colour
+// (drawn as a ghost stone of that colour); unknown move kinds are drawn generically.
 
 const COLOR_NAME = { b: 'Black', w: 'White' };
 const colorName = (color) => COLOR_NAME[color] ?? String(color);
@@ -38,10 +39,14 @@ export function isFillin(claim) {
   return claim?.fill === 'b' || claim?.fill === 'w';
 }
 
+/** Kinds that are `data-mark` values of their own (README, "The page's contract for tests"). */
+const OWN_MARKS = new Set(['dead', 'captured', 'vulnerable', 'dominated', 'reversible']);
+
 /** The mark `claim` puts on its cell: { mark, fillKind } (fillKind only for fill-in). */
 export function markOf(claim) {
-  if (isFillin(claim)) return { mark: `fillin-${claim.fill}`, fillKind: String(claim.kind) };
-  return { mark: String(claim.kind), fillKind: null };
+  const kind = String(claim.kind);
+  if (isFillin(claim)) return { mark: OWN_MARKS.has(kind) ? kind : `fillin-${claim.fill}`, fillKind: kind };
+  return { mark: kind, fillKind: null };
 }
 
 /**

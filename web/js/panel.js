@@ -50,11 +50,11 @@ const SVG = 'http://www.w3.org/2000/svg';
 
 // What the legend shows: a sample mark per glyph. A ghost stone has the colour the fill-in gives the cell.
 const LEGEND = [
-  [{ mark: 'fillin-b', fillKind: 'dead' }, 'dead (fill-in)'],
-  [{ mark: 'fillin-w', fillKind: 'captured' }, 'captured (fill-in)'],
+  [{ mark: 'dead', fillKind: 'dead', fill: 'b' }, 'dead (fill-in)'],
+  [{ mark: 'captured', fillKind: 'captured', fill: 'w' }, 'captured (fill-in)'],
   [{ mark: 'vulnerable', fillKind: null, known: true, kind: 'vulnerable' }, 'vulnerable'],
   [{ mark: 'dominated', fillKind: null, known: true, kind: 'dominated', by: 'b1' }, 'dominated (→ by)'],
-  [{ mark: 'other', fillKind: null, known: false, kind: 'other' }, 'other inferior'],
+  [{ mark: 'other', fillKind: null, known: false, kind: 'other' }, 'reversible, other'],
 ];
 
 /** Fills the marks legend once (small SVG icons drawn with the board's glyphs). */

@@ -138,7 +138,7 @@ export function glyphs(parent) {
 
 /** Sets which glyph `g` shows for `mark` (an entry of cellMarks) pointing from `cell`; null hides it. */
 export function setGlyph(g, mark, cell) {
-  const glyph = !mark ? null : mark.fillKind !== null ? mark.mark : mark.known ? mark.kind : 'other';
+  const glyph = !mark ? null : mark.fill ? `fillin-${mark.fill}` : mark.known ? mark.kind : 'other';
   setAttr(g, 'data-glyph', glyph);
   setAttr(g, 'data-glyph-kind', mark?.fillKind ?? null);
   const angle = mark?.by ? angleBetween(cell, mark.by) : null;
@@ -166,6 +166,7 @@ export function renderMarks(dom, state) {
     const mark = marks.get(name);
     setAttr(g, 'data-mark', mark?.mark);
     setAttr(g, 'data-fill-kind', mark?.fillKind);
+    setAttr(g, 'data-fill', mark?.fill);
     setAttr(g, 'data-by', mark?.by);
     g.classList.toggle('consider', consider.has(name));
     let glyphNode = g.querySelector(':scope > .glyphs');
