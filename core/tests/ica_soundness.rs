@@ -139,7 +139,7 @@ fn check(brute: &mut Brute, position: &Position, analysis_time: &mut std::time::
 
     // 4. Dead cells may take either colour (checked in the filled position).
     for f in analysis.fillin.iter().filter(|f| f.kind == FillKind::Dead) {
-        let bit = 1u32 << brute.bit(f.cell);
+        let bit = 1u64 << brute.bit(f.cell);
         let as_black = Small {
             black: filled.black | bit,
             white: filled.white & !bit,
@@ -315,7 +315,8 @@ fn known_permanently_inferior() {
         ("e1".to_string(), Color::Black)
     );
     let mut brute = Brute::new(5, 5, Rules::Hex);
-    check(&mut brute, game.position(), &mut std::time::Duration::ZERO);
+    let mut time = std::time::Duration::ZERO;
+    check(&mut brute, game.position(), &mut time);
 }
 
 /// Known claims on hand-made positions, so a regression names the pattern it broke.

@@ -17,6 +17,7 @@ pub mod dead;
 pub mod fillin;
 pub mod graph;
 pub mod inferior;
+pub mod pattern;
 pub mod permanent;
 pub mod report;
 pub mod reversible;

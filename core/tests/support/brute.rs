@@ -2,7 +2,7 @@
 //!
 //! It knows nothing about Hex beyond the board's adjacency and the winning condition, and
 //! shares no code with the engine's analysis (its own adjacency, its own flood fill), so it
-//! cannot share a bug with what it checks. Boards up to 32 cells (for example 5x5 or 4x6).
+//! cannot share a bug with what it checks. Boards up to 64 cells (for example 6x6 or 8x8).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -39,8 +39,8 @@ use hexlab_core::{Cell, Color, Position, Rules};
 /// A small board's stones as bit masks, cell `i` = column `i % width`, row `i / width`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Small {
-    pub black: u32,
-    pub white: u32,
+    pub black: u64,
+    pub white: u64,
     pub black_to_move: bool,
 }
 
@@ -49,11 +49,11 @@ pub struct Brute {
     width: usize,
     height: usize,
     rules: Rules,
-    neighbours: Vec<u32>,
-    top: u32,
-    bottom: u32,
-    left: u32,
-    right: u32,
+    neighbours: Vec<u64>,
+    top: u64,
+    bottom: u64,
+    left: u64,
+    right: u64,
     memo: Memo,
     /// Cells in the order moves are tried: centre first, which finds wins sooner (the order
     /// never changes an answer, only how fast it comes).
@@ -62,12 +62,12 @@ pub struct Brute {
 
 impl Brute {
     pub fn new(width: usize, height: usize, rules: Rules) -> Brute {
-        assert!(width * height <= 32);
+        assert!(width * height <= 64);
         let index = |c: isize, r: isize| -> Option<usize> {
             (c >= 0 && r >= 0 && (c as usize) < width && (r as usize) < height)
                 .then(|| r as usize * width + c as usize)
         };
-        let mut neighbours = vec![0u32; width * height];
+        let mut neighbours = vec![0u64; width * height];
         for r in 0..height as isize {
             for c in 0..width as isize {
                 let me = index(c, r).unwrap();
@@ -78,10 +78,10 @@ impl Brute {
                 }
             }
         }
-        let mut edges = [0u32; 4];
+        let mut edges = [0u64; 4];
         for r in 0..height {
             for c in 0..width {
-                let bit = 1u32 << (r * width + c);
+                let bit = 1u64 << (r * width + c);
                 if r == 0 {
                     edges[0] |= bit;
                 }
@@ -120,11 +120,11 @@ impl Brute {
         }
     }
 
-    fn all(&self) -> u32 {
-        if self.width * self.height == 32 {
-            u32::MAX
+    fn all(&self) -> u64 {
+        if self.width * self.height == 64 {
+            u64::MAX
         } else {
-            (1u32 << (self.width * self.height)) - 1
+            (1u64 << (self.width * self.height)) - 1
         }
     }
 
@@ -153,7 +153,7 @@ impl Brute {
         Cell::new((bit % self.width) as u8, (bit / self.width) as u8)
     }
 
-    fn joins(&self, stones: u32, from: u32, to: u32) -> bool {
+    fn joins(&self, stones: u64, from: u64, to: u64) -> bool {
         let mut reached = stones & from;
         let mut frontier = reached;
         while frontier != 0 {

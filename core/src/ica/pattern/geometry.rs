@@ -14,7 +14,7 @@
 
 use std::fmt;
 
-use crate::board::{BoardSize, Cell};
+use crate::board::{BoardSize, Cell, STRIDE};
 
 /// A cell relative to a pattern's centre: `dc` columns right and `dr` rows down.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -426,6 +426,30 @@ impl BoardMap {
         grid: GridMap::ANTI_TRANSPOSE,
         swap: true,
     };
+
+    /// The four maps: identity, half turn, transpose, anti-transpose.
+    pub const ALL: [BoardMap; 4] = [
+        BoardMap::ID,
+        BoardMap::HALF,
+        BoardMap::TRANS,
+        BoardMap::ANTI,
+    ];
+
+    /// This map's position in [`BoardMap::ALL`].
+    #[must_use]
+    pub fn id(self) -> usize {
+        BoardMap::ALL
+            .iter()
+            .position(|&m| m == self)
+            .expect("only the four board maps exist")
+    }
+
+    /// How far the cell index moves for a frame offset (cells are `row * STRIDE + col`).
+    #[must_use]
+    pub fn index_delta(self, o: Offset) -> i32 {
+        let m = self.grid.apply(o);
+        i32::from(m.dc) + i32::from(m.dr) * i32::from(STRIDE)
+    }
 
     /// The board cell of a frame offset, if it lies on the board.
     #[must_use]

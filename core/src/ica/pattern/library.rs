@@ -1,0 +1,642 @@
+//! The pattern library: the committed tables, compiled into lookup indices, and the queries
+//! the analysis asks about a cell of a position.
+//!
+//! The tables are parsed once ([`Library::global`]); the index of each class, kind and colour
+//! is built on its first query. Every symmetric image of every pattern is expanded, then filed under
+//! each colouring of the centre's ring (distance-1 cells, at most 3^6 = 729 codes) it is
+//! compatible with. Within a ring code only the outer cells are left to check, as three masks
+//! (Black stones, White stones, cells required empty), and entries implied by a weaker entry of
+//! the same code are dropped. A query reads the frame around the cell (19 cells at most), looks
+//! up its ring code and scans a short list of mask tests, at radius 2 and then at radius 1.
+//!
+//! Invariant: an entry answers a query exactly when the position's frame contains the stones
+//! of one image of its pattern with that image's role cells empty; every answer is therefore
+//! an instance of a committed pattern, and as sound as the pattern.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::sync::OnceLock;
+
+use crate::board::{BoardSize, Cell, CellSet, Color};
+use crate::position::Position;
+
+use super::geometry::{all_classes, place, BoardMap, Class};
+use super::local::bits;
+use super::table::{parse, Kind, Pattern, TableError};
+
+/// The committed tables.
+const TABLES: [&str; 4] = [
+    include_str!("../../../data/patterns/dead.txt"),
+    include_str!("../../../data/patterns/captured.txt"),
+    include_str!("../../../data/patterns/vulnerable.txt"),
+    include_str!("../../../data/patterns/dominated.txt"),
+];
+
+/// One image of a pattern, with its ring cells left out (the ring code bucket holds them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Entry {
+    /// Black stones in the low half, White stones in the high half.
+    stones: u64,
+    empty: u32,
+    /// Index of the pattern in the library.
+    pattern: u32,
+    /// Index of the symmetry (in the class's group) giving this image.
+    symmetry: u8,
+}
+
+impl Entry {
+    fn implies(&self, other: &Entry) -> bool {
+        self.stones & !other.stones == 0 && self.empty & !other.empty == 0
+    }
+}
+
+/// `POW3_SUMS[m]` is the sum of `3^i` over the set bits `i` of `m` (6-bit masks).
+const POW3_SUMS: [u16; 64] = {
+    let mut table = [0u16; 64];
+    let mut m = 0;
+    while m < 64 {
+        let (mut sum, mut p, mut i) = (0u16, 1u16, 0);
+        while i < 6 {
+            if m & (1 << i) != 0 {
+                sum += p;
+            }
+            p *= 3;
+            i += 1;
+        }
+        table[m] = sum;
+        m += 1;
+    }
+    table
+};
+
+/// Black and White stone masks packed into one word.
+#[inline]
+fn stones(black: u32, white: u32) -> u64 {
+    u64::from(black) | u64::from(white) << 32
+}
+
+/// Entries grouped by ring code.
+#[derive(Clone, Debug, Default)]
+struct Buckets {
+    start: Vec<u32>,
+    entries: Vec<Entry>,
+}
+
+impl Buckets {
+    fn build(codes: usize, items: Vec<(u32, Entry)>) -> Buckets {
+        let mut by_code: Vec<Vec<Entry>> = vec![Vec::new(); codes];
+        for (code, e) in items {
+            by_code[code as usize].push(e);
+        }
+        let mut buckets = Buckets {
+            start: Vec::with_capacity(codes + 1),
+            entries: Vec::new(),
+        };
+        for mut list in by_code {
+            buckets.start.push(buckets.entries.len() as u32);
+            list.sort_unstable_by_key(|e| {
+                (
+                    e.stones.count_ones() + e.empty.count_ones(),
+                    e.pattern,
+                    e.symmetry,
+                )
+            });
+            let first = buckets.entries.len();
+            for e in list {
+                if !buckets.entries[first..].iter().any(|k| k.implies(&e)) {
+                    buckets.entries.push(e);
+                }
+            }
+        }
+        buckets.start.push(buckets.entries.len() as u32);
+        buckets
+    }
+
+    #[inline]
+    fn find(&self, code: usize, black: u32, white: u32) -> Option<&Entry> {
+        let (from, to) = (self.start[code] as usize, self.start[code + 1] as usize);
+        let (stones, occupied) = (stones(black, white), black | white);
+        self.entries[from..to]
+            .iter()
+            .find(|e| e.stones & !stones == 0 && e.empty & occupied == 0)
+    }
+}
+
+/// The indices of one class.
+#[derive(Clone, Debug)]
+struct ClassIndex {
+    ring: Vec<usize>,
+    /// For each board map, the cell-index offset of each frame cell from the centre.
+    deltas: [Vec<i32>; 4],
+    /// Per kind and frame colour ([`slot`]), built on first use.
+    slots: [OnceLock<Buckets>; 7],
+}
+
+/// The index slot of a kind and frame colour (capturer or mover; none for dead).
+fn slot(kind: Kind, color: Option<Color>) -> usize {
+    let c = color.map_or(0, color_index);
+    match kind {
+        Kind::Dead => 0,
+        Kind::Captured => 1 + c,
+        Kind::Vulnerable => 3 + c,
+        Kind::Dominated => 5 + c,
+    }
+}
+
+/// A claim found by a pattern, on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    pub kind: Kind,
+    /// The pattern's name, like `dead/r2-interior/7`.
+    pub pattern: String,
+    /// The cell the claim is about.
+    pub cell: Cell,
+    /// The stones the pattern needs, on the board.
+    pub black: CellSet,
+    pub white: CellSet,
+    /// The killer (vulnerable) or the dominating move (dominated).
+    pub role: Option<Cell>,
+    /// The captured set (captured), or the set the cell falls into after the dominating move
+    /// (dominated, empty when the cell dies); `cell` included.
+    pub set: CellSet,
+    /// The capturer (captured) or the player to move (vulnerable, dominated), on the board.
+    pub color: Option<Color>,
+}
+
+fn list(set: CellSet) -> String {
+    if set.is_empty() {
+        "no stones".to_string()
+    } else {
+        set.iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+impl Match {
+    /// The cells to highlight: the pattern's stones and role cells.
+    #[must_use]
+    pub fn witness(&self) -> CellSet {
+        let mut w = self.black | self.white | self.set;
+        if let Some(r) = self.role {
+            w.insert(r);
+        }
+        w.discard(self.cell);
+        w
+    }
+
+    /// A sentence for players.
+    #[must_use]
+    pub fn sentence(&self) -> String {
+        let c = self.cell;
+        let stones = format!("Black {} and White {}", list(self.black), list(self.white));
+        let color = self.color.unwrap_or(Color::Black);
+        let role = self.role.map_or(String::new(), |r| r.to_string());
+        let others = list(self.set - CellSet::single(c));
+        match self.kind {
+            Kind::Dead => format!(
+                "{c} is dead (pattern {}): with {stones} around it, no minimal winning chain of either player can pass through {c}, whatever the rest of the board holds",
+                self.pattern
+            ),
+            Kind::Captured => format!(
+                "{c} is {color} captured with {others} (pattern {}): with {stones}, if {} plays in the set {color} answers in it and the intruding stones are dead, so {color} may fill it",
+                self.pattern,
+                color.opponent()
+            ),
+            Kind::Vulnerable => format!(
+                "{c} is vulnerable for {color} (pattern {}): with {stones}, a {} stone on {role} would make {c} dead, so {color} need not play {c}, and {role} is at least as good",
+                self.pattern,
+                color.opponent()
+            ),
+            Kind::Dominated => {
+                let after = if self.set.is_empty() {
+                    format!("{c} is dead")
+                } else {
+                    format!("{c} is {color} captured with {others}")
+                };
+                format!(
+                    "{c} is dominated by {role} for {color} (pattern {}): with {stones}, after {color} plays {role} {after}, so {role} is at least as good for {color}",
+                    self.pattern
+                )
+            }
+        }
+    }
+}
+
+impl fmt::Display for Match {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.sentence())
+    }
+}
+
+/// The pattern library: classes, patterns and their indices.
+#[derive(Clone, Debug)]
+pub struct Library {
+    classes: Vec<Class>,
+    patterns: Vec<Pattern>,
+    indices: Vec<ClassIndex>,
+}
+
+/// The frame of a cell on a board: class index, board map, and frame stone masks.
+struct Placed {
+    class: usize,
+    map: BoardMap,
+    black: u32,
+    white: u32,
+    code: usize,
+}
+
+fn color_index(color: Color) -> usize {
+    match color {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+impl Library {
+    /// The library of the committed tables, built on first use.
+    ///
+    /// # Panics
+    /// If a committed table does not parse (a test checks they all do).
+    #[must_use]
+    pub fn global() -> &'static Library {
+        static LIBRARY: OnceLock<Library> = OnceLock::new();
+        LIBRARY.get_or_init(|| {
+            Library::from_tables(TABLES).expect("the committed pattern tables parse")
+        })
+    }
+
+    /// Builds a library from table texts (any kinds, in any order).
+    pub fn from_tables<'a>(
+        texts: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Library, TableError> {
+        let classes = all_classes();
+        let mut patterns = Vec::new();
+        for text in texts {
+            patterns.extend(parse(text, &classes)?);
+        }
+        let indices = classes.iter().map(index_class).collect();
+        Ok(Library {
+            classes,
+            patterns,
+            indices,
+        })
+    }
+
+    /// For each class: its name and the number of index entries per kind (after expanding
+    /// symmetric images into ring codes and dropping implied entries). Builds every index.
+    #[must_use]
+    pub fn index_sizes(&self) -> Vec<(String, [usize; 4])> {
+        (0..self.classes.len())
+            .map(|c| {
+                let mut sizes = [0; 4];
+                for (i, kind) in Kind::ALL.into_iter().enumerate() {
+                    let colors: &[Option<Color>] = if kind == Kind::Dead {
+                        &[None]
+                    } else {
+                        &[Some(Color::Black), Some(Color::White)]
+                    };
+                    sizes[i] = colors
+                        .iter()
+                        .map(|&color| self.buckets(c, kind, color).entries.len())
+                        .sum();
+                }
+                (self.classes[c].name.clone(), sizes)
+            })
+            .collect()
+    }
+
+    /// The index of a class, kind and frame colour, built on first use.
+    fn buckets(&self, class: usize, kind: Kind, color: Option<Color>) -> &Buckets {
+        let index = &self.indices[class];
+        index.slots[slot(kind, color)].get_or_init(|| {
+            build_slot(
+                &self.classes[class],
+                &self.patterns,
+                &index.ring,
+                kind,
+                color,
+            )
+        })
+    }
+
+    /// Every pattern, in table order.
+    #[must_use]
+    pub fn patterns(&self) -> &[Pattern] {
+        &self.patterns
+    }
+
+    /// Every class.
+    #[must_use]
+    pub fn classes(&self) -> &[Class] {
+        &self.classes
+    }
+
+    /// The class of this name.
+    #[must_use]
+    pub fn class(&self, name: &str) -> Option<&Class> {
+        self.classes.iter().find(|c| c.name == name)
+    }
+
+    /// Whether `cell` (empty) is dead by a pattern.
+    #[must_use]
+    pub fn dead(&self, position: &Position, cell: Cell) -> Option<Match> {
+        self.placements(position, cell).find_map(|at| {
+            let e = self
+                .buckets(at.class, Kind::Dead, None)
+                .find(at.code, at.black, at.white)?;
+            Some(self.explain(position, cell, &at, e))
+        })
+    }
+
+    /// A set containing `cell` (empty) that `color` has captured, by a pattern.
+    #[must_use]
+    pub fn captured(
+        &self,
+        position: &Position,
+        cell: Cell,
+        color: Color,
+    ) -> Option<(CellSet, Match)> {
+        self.placements(position, cell).find_map(|at| {
+            let frame_color = if at.map.swap { color.opponent() } else { color };
+            let e = self
+                .buckets(at.class, Kind::Captured, Some(frame_color))
+                .find(at.code, at.black, at.white)?;
+            let m = self.explain(position, cell, &at, e);
+            Some((m.set, m))
+        })
+    }
+
+    /// An opponent move (the killer) that would make `cell` (empty) dead, so that `mover` need
+    /// not play it, by a pattern.
+    #[must_use]
+    pub fn vulnerable(
+        &self,
+        position: &Position,
+        cell: Cell,
+        mover: Color,
+    ) -> Option<(Cell, Match)> {
+        self.placements(position, cell).find_map(|at| {
+            let frame_color = if at.map.swap { mover.opponent() } else { mover };
+            let e = self
+                .buckets(at.class, Kind::Vulnerable, Some(frame_color))
+                .find(at.code, at.black, at.white)?;
+            let m = self.explain(position, cell, &at, e);
+            Some((m.role.expect("vulnerable patterns have a killer"), m))
+        })
+    }
+
+    /// A move at least as good as `cell` (empty) for `mover`, by a pattern: after it, `cell`
+    /// is `mover`'s fill-in.
+    #[must_use]
+    pub fn dominated(
+        &self,
+        position: &Position,
+        cell: Cell,
+        mover: Color,
+    ) -> Option<(Cell, Match)> {
+        self.placements(position, cell).find_map(|at| {
+            let frame_color = if at.map.swap { mover.opponent() } else { mover };
+            let e = self
+                .buckets(at.class, Kind::Dominated, Some(frame_color))
+                .find(at.code, at.black, at.white)?;
+            let m = self.explain(position, cell, &at, e);
+            Some((m.role.expect("dominated patterns have a dominator"), m))
+        })
+    }
+
+    /// The frames around `cell`, radius 2 first; none when the cell is not empty.
+    fn placements<'a>(
+        &'a self,
+        position: &'a Position,
+        cell: Cell,
+    ) -> impl Iterator<Item = Placed> + 'a {
+        let size = position.size();
+        let usable = size.contains(cell) && !position.occupied().contains(cell);
+        [2i8, 1]
+            .into_iter()
+            .filter(move |_| usable)
+            .filter_map(move |radius| {
+                let (shape, map) = place(size, cell, radius)?;
+                let class = self
+                    .classes
+                    .iter()
+                    .position(|c| c.radius == radius && c.shape == shape)?;
+                Some(self.read(position, size, cell, class, map))
+            })
+    }
+
+    fn read(
+        &self,
+        position: &Position,
+        size: BoardSize,
+        cell: Cell,
+        class: usize,
+        map: BoardMap,
+    ) -> Placed {
+        debug_assert!(self.classes[class]
+            .cells
+            .iter()
+            .all(|&o| map.cell(size, cell, o).is_some()));
+        let (black_stones, white_stones) =
+            (position.stones(Color::Black), position.stones(Color::White));
+        let index = &self.indices[class];
+        let centre = cell.index() as i32;
+        let (mut black, mut white) = (0u32, 0u32);
+        for (i, &delta) in index.deltas[map.id()].iter().enumerate().skip(1) {
+            // In range: placement puts every frame cell on the board.
+            let at = Cell::from_index_unchecked((centre + delta) as u16);
+            black |= u32::from(black_stones.contains(at)) << i;
+            white |= u32::from(white_stones.contains(at)) << i;
+        }
+        if map.swap {
+            std::mem::swap(&mut black, &mut white);
+        }
+        // Ring cells are cells 1..=k (cells are sorted by distance).
+        let k = index.ring.len();
+        let ring = |m: u32| POW3_SUMS[((m >> 1) & ((1 << k) - 1)) as usize] as usize;
+        let code = ring(black) + 2 * ring(white);
+        Placed {
+            class,
+            map,
+            black,
+            white,
+            code,
+        }
+    }
+
+    /// The match of entry `e` found in frame `at` around `cell`.
+    fn explain(&self, position: &Position, cell: Cell, at: &Placed, e: &Entry) -> Match {
+        let class = &self.classes[at.class];
+        let p = &self.patterns[e.pattern as usize];
+        let g = &class.group[e.symmetry as usize];
+        let (b, w) = g.map_stones(p.black, p.white);
+        let (b, w) = if at.map.swap { (w, b) } else { (b, w) };
+        let size = position.size();
+        let board = |mask: u32| -> CellSet {
+            bits(mask)
+                .filter_map(|i| at.map.cell(size, cell, class.cells[i]))
+                .collect()
+        };
+        let color = p.color.map(|c| {
+            let c = if g.swap { c.opponent() } else { c };
+            if at.map.swap {
+                c.opponent()
+            } else {
+                c
+            }
+        });
+        Match {
+            kind: p.kind,
+            pattern: p.name(),
+            cell,
+            black: board(b),
+            white: board(w),
+            role: board(g.map_mask(p.roles)).first(),
+            set: board(g.map_mask(p.fill)),
+            color,
+        }
+    }
+}
+
+/// The lookup data of a class that does not depend on the tables.
+fn index_class(class: &Class) -> ClassIndex {
+    let ring: Vec<usize> = bits(class.ring).collect();
+    debug_assert_eq!(
+        class.ring,
+        ((1 << ring.len()) - 1) << 1,
+        "ring cells come first"
+    );
+    ClassIndex {
+        deltas: BoardMap::ALL.map(|m| class.cells.iter().map(|&o| m.index_delta(o)).collect()),
+        slots: Default::default(),
+        ring,
+    }
+}
+
+/// Expands the images of the class's patterns of `kind` whose frame colour is `color` into
+/// ring-code buckets.
+fn build_slot(
+    class: &Class,
+    patterns: &[Pattern],
+    ring: &[usize],
+    kind: Kind,
+    color: Option<Color>,
+) -> Buckets {
+    let ring_mask = class.ring;
+    let mut items: Vec<(u32, Entry)> = Vec::new();
+    let mut seen = HashSet::new();
+    let members = patterns
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.kind == kind && p.class == class.name);
+    for (n, p) in members {
+        for (gi, g) in class.group.iter().enumerate() {
+            let image_color = p.color.map(|c| if g.swap { c.opponent() } else { c });
+            if image_color != color {
+                continue;
+            }
+            let (black, white) = g.map_stones(p.black, p.white);
+            let empty = g.map_mask(p.empty_cells());
+            if !seen.insert((black, white, empty)) {
+                continue;
+            }
+            let entry = Entry {
+                stones: stones(black & !ring_mask, white & !ring_mask),
+                empty: empty & !ring_mask,
+                pattern: n as u32,
+                symmetry: gi as u8,
+            };
+            let mut codes = vec![0u32];
+            for (i, &r) in ring.iter().enumerate() {
+                let p3 = 3u32.pow(i as u32);
+                let options: &[u32] = if black & (1 << r) != 0 {
+                    &[1]
+                } else if white & (1 << r) != 0 {
+                    &[2]
+                } else if empty & (1 << r) != 0 {
+                    &[0]
+                } else {
+                    &[0, 1, 2]
+                };
+                codes = codes
+                    .iter()
+                    .flat_map(|&c| options.iter().map(move |&d| c + d * p3))
+                    .collect();
+            }
+            items.extend(codes.into_iter().map(|code| (code, entry)));
+        }
+    }
+    Buckets::build(3usize.pow(ring.len() as u32), items)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::code;
+
+    fn position(text: &str) -> Position {
+        code::read(text).unwrap().position().clone()
+    }
+
+    #[test]
+    fn committed_tables_parse_and_cover_every_class() {
+        let library = Library::global();
+        for class in library.classes() {
+            assert!(
+                library
+                    .patterns()
+                    .iter()
+                    .any(|p| p.class == class.name && p.kind == Kind::Dead),
+                "no dead pattern for {}",
+                class.name
+            );
+        }
+    }
+
+    #[test]
+    fn four_in_a_row_kills_the_centre() {
+        // c3 on 5x5 with Black on d3, d2, c2, b3 (four consecutive neighbours).
+        let p = position("size=5&b=d3,d2,c2,b3");
+        let m = Library::global()
+            .dead(&p, "c3".parse().unwrap())
+            .expect("dead");
+        assert_eq!(m.kind, Kind::Dead);
+        assert!(m.black.is_subset(&p.stones(Color::Black)));
+        assert!(Library::global().dead(&p, "e5".parse().unwrap()).is_none());
+    }
+
+    #[test]
+    fn edge_bridge_is_captured_on_every_edge() {
+        // The two cells between a stone on the second row and its edge are captured by the
+        // edge's owner, on all four edges (the left and right ones through the transpose).
+        let library = Library::global();
+        let cases = [
+            ("size=5&b=c2", "c1", Color::Black),
+            ("size=5&b=c4", "c5", Color::Black),
+            ("size=5&w=b3", "a3", Color::White),
+            ("size=5&w=d3", "e3", Color::White),
+        ];
+        for (text, cell, color) in cases {
+            let p = position(text);
+            let (set, m) = library
+                .captured(&p, cell.parse().unwrap(), color)
+                .unwrap_or_else(|| panic!("{text} {cell}"));
+            assert_eq!(set.len(), 2, "{m}");
+            assert!(library
+                .captured(&p, cell.parse().unwrap(), color.opponent())
+                .is_none());
+        }
+    }
+
+    #[test]
+    fn matches_explain_themselves() {
+        let p = position("size=5&b=d3,d2,c2&w=b4");
+        let m = Library::global()
+            .dead(&p, "c3".parse().unwrap())
+            .expect("dead");
+        assert!(m.sentence().contains("c3 is dead"), "{m}");
+        assert!(!m.witness().is_empty());
+    }
+}
