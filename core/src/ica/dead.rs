@@ -3,8 +3,9 @@
 //!
 //! A cell is dead exactly when it lies on no minimal winning path of one colour (then it lies
 //! on none of the other's either): a minimal path through the cell enters and leaves it through
-//! two X-graph neighbours that are not adjacent to each other. Three sufficient tests, each
+//! two X-graph neighbours that are not adjacent to each other. Four sufficient tests, each
 //! sound on its own:
+//! - **pattern**: a local dead pattern of the generated library matches (fast, tried first);
 //! - **unreachable**: the cell cannot reach both of X's edges in the X graph;
 //! - **clique neighbourhood**: its X-graph neighbours are pairwise adjacent, so any path
 //!   through it can skip it;
@@ -16,6 +17,7 @@ use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
 use super::graph::ColorGraph;
+use super::pattern::{Library, Match};
 
 /// Why a cell was found dead, with the cells that witness it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +33,8 @@ pub enum DeadReason {
         chain: Cell,
         witness: CellSet,
     },
+    /// A local dead pattern matches around it (see [`super::pattern`]).
+    Pattern(Box<Match>),
 }
 
 impl DeadReason {
@@ -39,6 +43,7 @@ impl DeadReason {
     pub fn witness(&self) -> CellSet {
         match self {
             DeadReason::Unreachable { .. } => CellSet::new(),
+            DeadReason::Pattern(m) => m.witness(),
             DeadReason::CliqueNeighbourhood { witness, .. }
             | DeadReason::CliqueCutset { witness, .. } => *witness,
         }
@@ -54,6 +59,7 @@ impl DeadReason {
             DeadReason::CliqueNeighbourhood { color, .. } => format!(
                 "{cell} is dead: counting each {color} chain as one, its neighbours all touch one another, so a {color} connection never needs {cell}, and a cell no {color} connection needs cannot matter to either player"
             ),
+            DeadReason::Pattern(m) => m.sentence(),
             DeadReason::CliqueCutset { color, chain, .. } => format!(
                 "{cell} is dead: the empty cells around the {color} chain at {chain} all touch each other and cut {cell} off from both {color} edges, so no minimal winning chain passes through it"
             ),
@@ -62,20 +68,27 @@ impl DeadReason {
 }
 
 /// Finds dead cells of `position` among `candidates` (uncoloured cells), with a reason each.
+///
+/// The tests run cheapest first: patterns, clique neighbourhoods, then the flood-based ones.
+/// With few candidates the floods start from the candidate and stop as soon as an edge is
+/// reached; with many they start from the edges once for all.
 #[must_use]
 pub fn find_dead(position: &Position, candidates: CellSet) -> Vec<(Cell, DeadReason)> {
     let candidates = candidates & position.empty_cells();
     let mut found: Vec<(Cell, DeadReason)> = Vec::new();
     let mut known = CellSet::new();
-    for color in Color::ALL {
-        let graph = ColorGraph::new(position, color);
-        for (cell, reason) in unreachable(&graph, candidates - known) {
+    let library = Library::global();
+    for cell in candidates.iter() {
+        if let Some(m) = library.dead(position, cell) {
             known.insert(cell);
-            found.push((cell, reason));
+            found.push((cell, DeadReason::Pattern(Box::new(m))));
         }
     }
-    for color in Color::ALL {
-        let graph = ColorGraph::new(position, color);
+    let graphs = [
+        ColorGraph::new(position, Color::Black),
+        ColorGraph::new(position, Color::White),
+    ];
+    for graph in &graphs {
         for cell in (candidates - known).iter() {
             let around = graph.neighbourhood(cell);
             if graph.is_clique(around) {
@@ -83,16 +96,28 @@ pub fn find_dead(position: &Position, candidates: CellSet) -> Vec<(Cell, DeadRea
                 found.push((
                     cell,
                     DeadReason::CliqueNeighbourhood {
-                        color,
+                        color: graph.color(),
                         witness: around,
                     },
                 ));
             }
         }
     }
-    for color in Color::ALL {
-        let graph = ColorGraph::new(position, color);
-        for (cell, reason) in clique_cutsets(position, &graph, candidates - known) {
+    let few = (candidates - known).len() <= 2;
+    for graph in &graphs {
+        let rest = candidates - known;
+        let cut_off = if few {
+            unreachable_each(graph, rest)
+        } else {
+            unreachable(graph, rest)
+        };
+        for (cell, reason) in cut_off {
+            known.insert(cell);
+            found.push((cell, reason));
+        }
+    }
+    for graph in &graphs {
+        for (cell, reason) in clique_cutsets(position, graph, candidates - known, few) {
             known.insert(cell);
             found.push((cell, reason));
         }
@@ -105,6 +130,27 @@ pub fn find_dead(position: &Position, candidates: CellSet) -> Vec<(Cell, DeadRea
 #[must_use]
 pub fn is_dead(position: &Position, cell: Cell) -> bool {
     !find_dead(position, CellSet::single(cell)).is_empty()
+}
+
+/// The unreachable test, flooding from each candidate until it meets the edge.
+fn unreachable_each(graph: &ColorGraph, candidates: CellSet) -> Vec<(Cell, DeadReason)> {
+    let (a, b) = graph.edges();
+    let mut out = Vec::new();
+    for cell in candidates.iter() {
+        for edge in [a, b] {
+            if !graph.reaches(cell, &[edge], CellSet::new()) {
+                out.push((
+                    cell,
+                    DeadReason::Unreachable {
+                        color: graph.color(),
+                        edge,
+                    },
+                ));
+                break;
+            }
+        }
+    }
+    out
 }
 
 fn unreachable(graph: &ColorGraph, candidates: CellSet) -> Vec<(Cell, DeadReason)> {
@@ -138,6 +184,7 @@ fn clique_cutsets(
     position: &Position,
     graph: &ColorGraph,
     candidates: CellSet,
+    few: bool,
 ) -> Vec<(Cell, DeadReason)> {
     let mut out = Vec::new();
     let mut remaining = candidates;
@@ -164,13 +211,22 @@ fn clique_cutsets(
         }
         // Remove the clique; what is left that reaches neither edge outside it is cut off.
         let blocked = cut | chain;
-        let mut reach = CellSet::new();
-        for edge in [a, b] {
-            if !blocked.contains(edge) {
+        let open_edges: Vec<Cell> = [a, b]
+            .into_iter()
+            .filter(|e| !blocked.contains(*e))
+            .collect();
+        let cut_off = if few {
+            (remaining - blocked)
+                .iter()
+                .filter(|&cell| !graph.reaches(cell, &open_edges, blocked))
+                .collect()
+        } else {
+            let mut reach = CellSet::new();
+            for &edge in &open_edges {
                 reach |= graph.reachable(edge, blocked);
             }
-        }
-        let cut_off = remaining - blocked - reach;
+            remaining - blocked - reach
+        };
         let witness = cut - CellSet::single(a) - CellSet::single(b);
         for cell in cut_off.iter() {
             out.push((

@@ -10,6 +10,7 @@ use crate::position::Position;
 
 use super::capture::captured_pairs;
 use super::dead::find_dead;
+use super::pattern::Library;
 
 /// Why a cell was filled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -94,6 +95,14 @@ pub fn fill(position: &Position, policy: FillPolicy, region: CellSet) -> (Positi
             }
         };
         for &color in colors {
+            pattern_captures(
+                &mut filled_position,
+                &mut filled,
+                color,
+                region,
+                round,
+                later,
+            );
             for (a, b) in captured_pairs(&filled_position, color, region) {
                 // Earlier pairs of this round may have changed the board: check again.
                 if !super::capture::is_captured_pair(&filled_position, color, a, b) {
@@ -160,4 +169,53 @@ fn permanently_inferior_step(
             round,
         })
     })
+}
+
+/// Fills the captured sets of `color` that the pattern library finds in `region` (up to four
+/// cells each), matched on the board as filled so far.
+fn pattern_captures(
+    position: &mut Position,
+    filled: &mut Vec<Filled>,
+    color: Color,
+    region: CellSet,
+    round: usize,
+    later: &str,
+) {
+    for cell in region.iter() {
+        if !position.empty_cells().contains(cell) {
+            continue;
+        }
+        let Some((set, found)) = Library::global().captured(position, cell, color) else {
+            continue;
+        };
+        if !set.is_subset(&position.empty_cells()) {
+            continue;
+        }
+        for member in set.iter() {
+            let rest: Vec<String> = (set - CellSet::single(member))
+                .iter()
+                .map(|c| c.to_string())
+                .collect();
+            let reason = if member == cell {
+                format!("{}{later}", found.sentence())
+            } else {
+                format!(
+                    "{member} is {color} captured with {} (pattern {}, see {cell}){later}",
+                    rest.join(" "),
+                    found.pattern
+                )
+            };
+            filled.push(Filled {
+                cell: member,
+                color,
+                kind: FillKind::Captured,
+                witness: found.witness() - CellSet::single(member),
+                reason,
+                round,
+            });
+            position
+                .set_stone(member, Some(color))
+                .expect("captured cells are board cells");
+        }
+    }
 }

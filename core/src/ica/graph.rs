@@ -122,6 +122,31 @@ impl ColorGraph {
         true
     }
 
+    /// Whether the uncoloured cell `from` reaches one of `edges` in the X graph without passing
+    /// through `blocked`; the flood stops as soon as it touches one.
+    #[must_use]
+    pub fn reaches(&self, from: Cell, edges: &[Cell], blocked: CellSet) -> bool {
+        if blocked.contains(from) {
+            return false;
+        }
+        let targets = edges
+            .iter()
+            .filter(|e| !blocked.contains(**e))
+            .fold(CellSet::new(), |t, &e| t | self.size.edge_cells(e));
+        let passable = (self.empty | self.stones) - blocked;
+        let mut reached = CellSet::single(from);
+        loop {
+            if reached.intersects(&targets) {
+                return true;
+            }
+            let next = (reached.grow() & passable) | reached;
+            if next == reached {
+                return false;
+            }
+            reached = next;
+        }
+    }
+
     /// The vertices reachable from `from` in the X graph without passing through `blocked`
     /// (chains conduct). Blocked vertices are never reached.
     #[must_use]

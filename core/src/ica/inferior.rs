@@ -19,6 +19,7 @@ use crate::position::Position;
 use super::dead::is_dead;
 use super::fillin::{fill, FillPolicy, Filled};
 use super::graph::ColorGraph;
+use super::pattern::Library;
 use super::reversible::Reversible;
 
 /// The kind of an inferior move.
@@ -66,6 +67,9 @@ pub fn vulnerable(position: &Position, mover: Color) -> Vec<InferiorMove> {
     for cell in empty.iter() {
         let near = graphs[0].neighbourhood(cell) | graphs[1].neighbourhood(cell) | ball(cell, 2);
         let mut killers = CellSet::new();
+        if let Some((killer, _)) = Library::global().vulnerable(position, cell, mover) {
+            killers.insert(killer);
+        }
         for killer in (near & empty).iter().filter(|&k| k != cell) {
             let mut after = position.clone();
             after
@@ -103,6 +107,8 @@ pub struct Domination {
     pub because: Filled,
     /// Everything the move `by` turns into the mover's fill-in.
     pub fill: CellSet,
+    /// The claim in a sentence.
+    pub sentence: String,
 }
 
 /// For each uncoloured cell, the moves whose mover fill-in contains it.
@@ -110,6 +116,32 @@ pub struct Domination {
 pub fn dominations(position: &Position, mover: Color) -> Vec<Domination> {
     let empty = position.empty_cells();
     let mut out = Vec::new();
+    // Pattern dominations first: cheap, and each names its reason.
+    for x in empty.iter() {
+        if let Some((by, found)) = Library::global().dominated(position, x, mover) {
+            let kind = if found.set.is_empty() {
+                super::fillin::FillKind::Dead
+            } else {
+                super::fillin::FillKind::Captured
+            };
+            let because = Filled {
+                cell: x,
+                color: mover,
+                kind,
+                witness: found.witness() - CellSet::single(by),
+                reason: found.sentence(),
+                round: 1,
+            };
+            let sentence = found.sentence();
+            out.push(Domination {
+                cell: x,
+                by,
+                fill: found.set,
+                because,
+                sentence,
+            });
+        }
+    }
     for c in empty.iter() {
         let mut after = position.clone();
         after
@@ -122,11 +154,16 @@ pub fn dominations(position: &Position, mover: Color) -> Vec<Domination> {
         let (_, filled) = fill(&after, FillPolicy::Only(mover), region);
         let set: CellSet = filled.iter().map(|f| f.cell).collect();
         for f in filled {
+            let sentence = format!(
+                "{} is dominated by {c}: after {mover} plays {c}, {}; so {c} is at least as good for {mover}",
+                f.cell, f.reason
+            );
             out.push(Domination {
                 cell: f.cell,
                 by: c,
                 fill: set,
                 because: f,
+                sentence,
             });
         }
     }
@@ -209,10 +246,7 @@ pub fn consider_set(
                 killers: CellSet::new(),
                 reverser: None,
                 witness: d.because.witness - CellSet::single(x) - CellSet::single(c),
-                reason: format!(
-                    "{x} is dominated by {c}: after {mover} plays {c}, {}; so {c} is at least as good for {mover}",
-                    d.because.reason
-                ),
+                reason: d.sentence.clone(),
             });
         }
     }
