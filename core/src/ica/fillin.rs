@@ -95,6 +95,9 @@ pub fn fill(position: &Position, policy: FillPolicy, region: CellSet) -> (Positi
             }
         };
         for &color in colors {
+            if filled_position.connector().is_some() {
+                break;
+            }
             pattern_captures(
                 &mut filled_position,
                 &mut filled,
@@ -103,6 +106,9 @@ pub fn fill(position: &Position, policy: FillPolicy, region: CellSet) -> (Positi
                 round,
                 later,
             );
+            if filled_position.connector().is_some() {
+                break;
+            }
             for (a, b) in captured_pairs(&filled_position, color, region) {
                 // Earlier pairs of this round may have changed the board: check again.
                 if !super::capture::is_captured_pair(&filled_position, color, a, b) {
@@ -182,7 +188,7 @@ fn pattern_captures(
     later: &str,
 ) {
     for cell in region.iter() {
-        if !position.empty_cells().contains(cell) {
+        if !position.empty_cells().contains(cell) || position.connector().is_some() {
             continue;
         }
         let Some((set, found)) = Library::global().captured(position, cell, color) else {

@@ -41,7 +41,7 @@ genmove b                        => = ...
 hexgui-analyze_commands          => = inferior/Compute Inferior/compute-inferior %m | inferior/Compute Fillin/compute-fillin %m | ...
 boardsize 3                      => =
 play b b2                        => =
-compute-fillin w                 => = b1 fcb c1 fcb a3 fcb b3 fcb a1 fcw a2 fcw c2 fcw c3 fcw
+compute-fillin w                 => = b1 fcb c1 fcb a3 fcb b3 fcb
 compute-inferior                 => ? needs a colour: compute-inferior b
 compute-inferior x               => ? 'x' is not a colour: expected b, w, black or white
 quit                             => =
