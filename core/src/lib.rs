@@ -30,6 +30,7 @@ pub mod position;
 pub mod report;
 pub mod rng;
 pub mod rules;
+pub mod vc;
 
 pub use board::{BoardSize, ByColor, Cell, CellSet, Color};
 pub use game::Game;

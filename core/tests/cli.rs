@@ -177,6 +177,47 @@ fn analyze_prints_the_documented_keys() {
 }
 
 #[test]
+fn vc_prints_the_documented_keys() {
+    let v = json(&[
+        "vc",
+        "--position",
+        "size=5&moves=c3",
+        "--player",
+        "b",
+        "--json",
+    ]);
+    assert_eq!(v["player"], "b");
+    assert_eq!(v["winning"], true, "the 5x5 centre connects for Black");
+    let full = &v["full"][0];
+    for key in ["from", "to", "carrier"] {
+        assert!(full.get(key).is_some(), "full connections have {key}");
+    }
+    assert!(v["semi"][0].get("key").is_some());
+    assert!(v.get("mustplay").is_some());
+    let v = json(&[
+        "vc",
+        "--position",
+        "size=5&moves=c3",
+        "--player",
+        "b",
+        "--from",
+        "top",
+        "--to",
+        "bottom",
+        "--json",
+    ]);
+    assert!(v["full"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|f| f["from"] == "top" && f["to"] == "bottom"));
+    let out = hexlab(&["vc", "--size", "5", "--from", "top"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = hexlab(&["vc", "--size", "5", "--from", "z9", "--to", "top"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn bench_positions_skips_finished_games() {
     let out = hexlab(&[
         "bench",

@@ -18,6 +18,7 @@ usage:
   hexlab gtp [--seed N]                    GTP engine on stdin/stdout (HexGui, scripts)
   hexlab position <position> [--json]      print the position
   hexlab analyze <position> [--json]       inferior cell analysis: fill-in, inferior moves, consider set
+  hexlab vc <position> [--player b|w] [--from X --to Y] [--json]   virtual connections (H-search)
   hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]
   hexlab bench ica [--set FILE] [--repeat N] [--json]   analysis over a fixed position set
   hexlab bench positions --size N [--count N] [--min-stones N] [--max-stones N] [--seed N]
@@ -58,6 +59,7 @@ fn run(args: &[String]) -> Result<(), UsageError> {
         "gtp" => commands::gtp(rest),
         "position" => commands::position(rest),
         "analyze" => commands::analyze_command(rest),
+        "vc" => commands::vc_command(rest),
         "bench" => commands::bench(rest),
         other => Err(UsageError(format!(
             "unknown subcommand '{other}' (try hexlab --help)"

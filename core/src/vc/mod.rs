@@ -1,0 +1,16 @@
+//! Virtual connections (Henderson 2010, chapter 4): H-search and the mustplay.
+//!
+//! Every connection claim is checked against brute force on small boards
+//! (`core/tests/vc_soundness.rs`): for a full connection the attacker, playing only inside the
+//! carrier, joins the endpoints whatever the defender does, the defender moving first; for a
+//! semi connection the same after the attacker plays the key; and a move outside the mustplay
+//! loses.
+
+pub mod hsearch;
+pub mod mustplay;
+pub mod points;
+pub mod report;
+
+pub use hsearch::{h_search, Connections, Limits, PairConnections, Semi};
+pub use mustplay::mustplay;
+pub use report::VcReport;

@@ -1,0 +1,101 @@
+//! The serde answer of `hexlab vc --json` (and the page later): connections by endpoints,
+//! written as cell names or `top|bottom|left|right`.
+
+use serde::Serialize;
+
+use crate::board::{Cell, CellSet, Color};
+
+use super::hsearch::Connections;
+use super::points::PointId;
+
+fn names(set: CellSet) -> Vec<String> {
+    set.iter().map(|c| c.to_string()).collect()
+}
+
+/// One full connection.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FullReport {
+    pub from: String,
+    pub to: String,
+    pub carrier: Vec<String>,
+}
+
+/// One semi connection.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SemiReport {
+    pub from: String,
+    pub to: String,
+    pub key: String,
+    pub carrier: Vec<String>,
+}
+
+/// `hexlab vc --json`.
+///
+/// Invariant: with `from`/`to` given, only connections between those two points are listed;
+/// otherwise every connection found, edge-to-edge ones first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VcReport {
+    pub player: Color,
+    pub full: Vec<FullReport>,
+    pub semi: Vec<SemiReport>,
+    /// Whether the player has a full connection between its two edges.
+    pub winning: bool,
+    /// Whether the player has a semi connection between its two edges.
+    pub winning_semi: bool,
+    /// The mustplay of the side to move (empty when the opponent already wins).
+    pub mustplay: Vec<String>,
+}
+
+impl VcReport {
+    /// Describes `connections` (for `player`), restricted to the pair `between` when given.
+    #[must_use]
+    pub fn of(
+        connections: &Connections,
+        between: Option<(Cell, Cell)>,
+        mustplay: Option<CellSet>,
+    ) -> VcReport {
+        let points = &connections.points;
+        let wanted: Option<(PointId, PointId)> =
+            between.and_then(|(a, b)| Some((points.point_of(a)?, points.point_of(b)?)));
+        let mut pairs: Vec<(PointId, PointId)> =
+            connections.pairs().map(|(a, b, _)| (a, b)).collect();
+        pairs.sort_unstable();
+        let (mut full, mut semi) = (Vec::new(), Vec::new());
+        for (a, b) in pairs {
+            if let Some((x, y)) = wanted {
+                if !((a, b) == (x, y) || (a, b) == (y, x)) {
+                    continue;
+                }
+            }
+            let pair = connections.pair(a, b).expect("listed pairs exist");
+            let (from, to) = (
+                points.get(a).name.to_string(),
+                points.get(b).name.to_string(),
+            );
+            for carrier in &pair.full {
+                full.push(FullReport {
+                    from: from.clone(),
+                    to: to.clone(),
+                    carrier: names(*carrier),
+                });
+            }
+            for s in &pair.semi {
+                semi.push(SemiReport {
+                    from: from.clone(),
+                    to: to.clone(),
+                    key: s.key.to_string(),
+                    carrier: names(s.carrier),
+                });
+            }
+        }
+        let edge = connections.edge_to_edge();
+        VcReport {
+            player: points.color,
+            full,
+            semi,
+            winning: edge.is_some_and(|e| !e.full.is_empty()),
+            winning_semi: edge.is_some_and(|e| !e.semi.is_empty()),
+            mustplay: mustplay.map(names).unwrap_or_default(),
+        }
+    }
+}

@@ -1,0 +1,301 @@
+//! Soundness of H-search connections and the mustplay against brute force, on random positions
+//! of sizes 3x3 to 6x6.
+//!
+//! - Full connection: the attacker, playing only inside the carrier, joins the endpoints
+//!   whatever the defender does, the defender moving first (the defender's moves outside the
+//!   carrier can only help the attacker, so they are left out).
+//! - Semi connection: the same after the attacker plays the key.
+//! - Mustplay: a move of the side to move outside it loses.
+//!
+//! Endpoints that are empty cells count as the attacker's, as in the connection's definition.
+
+mod support;
+
+use std::collections::HashMap;
+
+use hexlab_core::formats::code;
+use hexlab_core::rng::Rng;
+use hexlab_core::vc::{h_search, mustplay, Limits};
+use hexlab_core::{BoardSize, Cell, CellSet, Color, Game, Position, Rules, RulesConfig};
+use support::brute::Brute;
+
+/// A local connection game on one board, with its own adjacency (no engine code).
+struct LocalGame {
+    width: usize,
+    height: usize,
+    neighbours: Vec<u64>,
+    /// The rows or columns along the attacker's two edges.
+    own_edges: [u64; 2],
+    memo: HashMap<(u64, u64, u64, u64, bool), bool>,
+}
+
+impl LocalGame {
+    fn new(width: usize, height: usize) -> LocalGame {
+        let mut neighbours = vec![0u64; width * height];
+        for r in 0..height as isize {
+            for c in 0..width as isize {
+                for (dc, dr) in [(0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1)] {
+                    let (nc, nr) = (c + dc, r + dr);
+                    if nc >= 0 && nr >= 0 && (nc as usize) < width && (nr as usize) < height {
+                        neighbours[r as usize * width + c as usize] |=
+                            1 << (nr as usize * width + nc as usize);
+                    }
+                }
+            }
+        }
+        LocalGame {
+            width,
+            height,
+            neighbours,
+            own_edges: [0; 2],
+            memo: HashMap::new(),
+        }
+    }
+
+    fn bit(&self, cell: Cell) -> u64 {
+        1 << (cell.row() as usize * self.width + cell.col() as usize)
+    }
+
+    /// The cells an endpoint stands for: its cell, or the row or column of an edge.
+    fn endpoint(&self, point: Cell) -> u64 {
+        let mut mask = 0;
+        for r in 0..self.height {
+            for c in 0..self.width {
+                let on = match point {
+                    Cell::TOP => r == 0,
+                    Cell::BOTTOM => r == self.height - 1,
+                    Cell::LEFT => c == 0,
+                    Cell::RIGHT => c == self.width - 1,
+                    _ => false,
+                };
+                if on {
+                    mask |= 1 << (r * self.width + c);
+                }
+            }
+        }
+        if point.is_edge() {
+            mask
+        } else {
+            self.bit(point)
+        }
+    }
+
+    /// Whether `own` joins endpoint masks `a` and `b` (an edge mask is reached by any own cell on
+    /// it; a cell endpoint must be own, which the caller arranges). The attacker's own edges
+    /// conduct: own cells along one of them are joined through it.
+    fn joined(&self, own: u64, a: u64, b: u64) -> bool {
+        let mut reached = own & a;
+        let mut frontier = reached;
+        loop {
+            while frontier != 0 {
+                let i = frontier.trailing_zeros() as usize;
+                frontier &= frontier - 1;
+                let fresh = self.neighbours[i] & own & !reached;
+                reached |= fresh;
+                frontier |= fresh;
+            }
+            for &edge in &self.own_edges {
+                if reached & edge != 0 {
+                    frontier |= own & edge & !reached;
+                }
+            }
+            if frontier == 0 {
+                return reached & b != 0;
+            }
+            reached |= frontier;
+        }
+    }
+
+    /// Whether the attacker (owning `own`) joins `a` and `b` whatever the defender does on
+    /// `free`, the defender to move when `defender_moves`.
+    fn wins(&mut self, own: u64, free: u64, a: u64, b: u64, defender_moves: bool) -> bool {
+        if self.joined(own, a, b) {
+            return true;
+        }
+        if !self.joined(own | free, a, b) {
+            return false;
+        }
+        let key = (own, free, a, b, defender_moves);
+        if let Some(&known) = self.memo.get(&key) {
+            return known;
+        }
+        let mut cells = free;
+        let mut result = defender_moves;
+        while cells != 0 {
+            let bit = cells & cells.wrapping_neg();
+            cells &= cells - 1;
+            if defender_moves {
+                if !self.wins(own, free & !bit, a, b, false) {
+                    result = false;
+                    break;
+                }
+            } else if self.wins(own | bit, free & !bit, a, b, true) {
+                result = true;
+                break;
+            }
+        }
+        self.memo.insert(key, result);
+        result
+    }
+}
+
+fn mask_of(game: &LocalGame, cells: CellSet) -> u64 {
+    cells
+        .iter()
+        .filter(|c| !c.is_edge())
+        .fold(0, |m, c| m | game.bit(c))
+}
+
+fn describe(position: &Position) -> String {
+    code::write(&Game::from_position(position.clone()))
+}
+
+/// Checks every connection of both colours, and the mustplay; returns (connections, carriers
+/// too large to check).
+fn check(position: &Position, rng: &mut Rng, sample: usize) -> (usize, usize) {
+    let size = position.size();
+    let mut local = LocalGame::new(size.width() as usize, size.height() as usize);
+    let name = describe(position);
+    let (mut checked, mut skipped) = (0, 0);
+    for color in Color::ALL {
+        let connections = h_search(position, color, Limits::default());
+        let (first, second) = BoardSize::edges_of(color);
+        local.own_edges = [local.endpoint(first), local.endpoint(second)];
+        local.memo.clear();
+        let own_stones = mask_of(&local, position.stones(color));
+        let mut pairs: Vec<_> = connections.pairs().collect();
+        pairs.sort_by_key(|&(a, b, _)| (a, b));
+        // Every edge-to-edge pair, and a random sample of the others.
+        for i in 0..pairs.len() {
+            let j = i + rng.below(pairs.len() - i);
+            pairs.swap(i, j);
+        }
+        pairs.sort_by_key(|&(a, b, _)| (a, b) != (0, 1));
+        pairs.truncate(sample);
+        for (a, b, pair) in pairs {
+            let (pa, pb) = (connections.points.get(a), connections.points.get(b));
+            // Empty endpoints count as the attacker's; chains are their stones; edges their row.
+            let end = |p: &hexlab_core::vc::points::Point, local: &LocalGame| -> u64 {
+                if p.body.contains(p.name) && p.name.is_edge() {
+                    local.endpoint(p.name) | mask_of(local, p.body)
+                } else {
+                    mask_of(local, p.body)
+                }
+            };
+            let (ea, eb) = (end(pa, &local), end(pb, &local));
+            let own = own_stones | if pa.empty { ea } else { 0 } | if pb.empty { eb } else { 0 };
+            for carrier in &pair.full {
+                if carrier.len() > 12 {
+                    skipped += 1;
+                    continue;
+                }
+                let free = mask_of(&local, *carrier);
+                assert!(
+                    local.wins(own, free, ea, eb, true),
+                    "{color} full connection {} - {} with carrier {carrier:?} fails in {name}",
+                    pa.name,
+                    pb.name
+                );
+                checked += 1;
+            }
+            for semi in &pair.semi {
+                if semi.carrier.len() > 13 {
+                    skipped += 1;
+                    continue;
+                }
+                let key = local.bit(semi.key);
+                let free = mask_of(&local, semi.carrier) & !key;
+                assert!(
+                    local.wins(own | key, free, ea, eb, true),
+                    "{color} semi connection {} - {} with key {} and carrier {:?} fails in {name}",
+                    pa.name,
+                    pb.name,
+                    semi.key,
+                    semi.carrier
+                );
+                checked += 1;
+            }
+        }
+    }
+    if position.empty_cells().len() > 16 {
+        return (checked, skipped); // beyond what the exhaustive solver handles quickly
+    }
+    let mut brute = Brute::new(size.width() as usize, size.height() as usize, Rules::Hex);
+    let small = brute.small(position);
+    match mustplay(position, Limits::default()) {
+        None => assert!(
+            !brute.wins(&small),
+            "the opponent's winning full connection is wrong in {name}"
+        ),
+        Some(region) => {
+            for cell in (position.empty_cells() - region).iter() {
+                assert!(
+                    brute.wins(&Brute::play(&small, brute.bit(cell))),
+                    "{cell} is outside the mustplay {region:?} but does not lose in {name}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    (checked, skipped)
+}
+
+fn random_position(rng: &mut Rng, size: BoardSize, min_plies: usize) -> Position {
+    loop {
+        let mut position = Position::new(
+            size,
+            RulesConfig {
+                rules: Rules::Hex,
+                swap: false,
+            },
+        );
+        let plies = min_plies + rng.below(size.cell_count() / 2 + 1);
+        for _ in 0..plies {
+            let legal = position.legal_cells();
+            if legal.is_empty() {
+                break;
+            }
+            position.play_unchecked(legal.nth(rng.below(legal.len())).unwrap());
+        }
+        if rng.below(3) == 0 {
+            position.set_to_move(position.to_move().opponent());
+        }
+        if position.winner().is_none() {
+            return position;
+        }
+    }
+}
+
+fn run(side: u32, positions: usize, sample: usize, min_plies: usize, seed: u64) {
+    let size = BoardSize::square(side).unwrap();
+    let mut rng = Rng::new(seed);
+    let (mut checked, mut skipped) = (0, 0);
+    for _ in 0..positions {
+        let position = random_position(&mut rng, size, min_plies);
+        let (c, s) = check(&position, &mut rng, sample);
+        checked += c;
+        skipped += s;
+    }
+    eprintln!("{side}x{side}: {positions} positions, {checked} claims checked, {skipped} carriers too large to check");
+    assert!(checked > positions);
+}
+
+#[test]
+fn sound_on_3x3() {
+    run(3, 300, usize::MAX, 0, 1);
+}
+
+#[test]
+fn sound_on_4x4() {
+    run(4, 200, 60, 0, 2);
+}
+
+#[test]
+fn sound_on_5x5() {
+    run(5, 60, 40, 4, 3);
+}
+
+#[test]
+fn sound_on_6x6() {
+    run(6, 20, 25, 12, 4);
+}
