@@ -8,8 +8,9 @@ use crate::formats::{code, compact};
 use crate::game::Game;
 use crate::rules::Rules;
 
-/// Serializes a cell set as a list of cell names, sorted by row then column.
-fn cell_names(set: CellSet) -> Vec<String> {
+/// A cell set as a list of cell names, sorted by row then column (edges last).
+#[must_use]
+pub fn cell_names(set: CellSet) -> Vec<String> {
     set.iter().map(|c| c.to_string()).collect()
 }
 

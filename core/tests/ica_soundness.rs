@@ -22,6 +22,7 @@ static PERMANENT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsiz
 use hexlab_core::rng::Rng;
 use hexlab_core::{BoardSize, Cell, Color, Game, Position, Rules, RulesConfig};
 use support::brute::{Brute, Small};
+use support::games;
 
 fn with_mover(s: Small, mover: Color) -> Small {
     Small {
@@ -196,26 +197,9 @@ fn random_setup(rng: &mut Rng, size: BoardSize, min_stones: usize) -> Position {
 }
 
 fn random_game(rng: &mut Rng, size: BoardSize, min_stones: usize) -> Position {
-    loop {
-        let mut position = Position::new(
-            size,
-            RulesConfig {
-                rules: Rules::Hex,
-                swap: false,
-            },
-        );
-        let plies = min_stones + rng.below(size.cell_count() - min_stones);
-        for _ in 0..plies {
-            let legal = position.legal_cells();
-            if legal.is_empty() {
-                break;
-            }
-            position.play_unchecked(legal.nth(rng.below(legal.len())).unwrap());
-        }
-        if position.winner().is_none() {
-            return position;
-        }
-    }
+    games::unfinished_game(rng, size, |rng| {
+        min_stones + rng.below(size.cell_count() - min_stones)
+    })
 }
 
 fn run(width: u32, height: u32, positions: usize, min_stones: usize, seed: u64) -> usize {

@@ -16,8 +16,9 @@ use std::collections::HashMap;
 use hexlab_core::formats::code;
 use hexlab_core::rng::Rng;
 use hexlab_core::vc::{h_search, mustplay, Limits};
-use hexlab_core::{BoardSize, Cell, CellSet, Color, Game, Position, Rules, RulesConfig};
+use hexlab_core::{BoardSize, Cell, CellSet, Color, Game, Position, Rules};
 use support::brute::Brute;
+use support::games;
 
 /// A local connection game on one board, with its own adjacency (no engine code).
 struct LocalGame {
@@ -241,29 +242,13 @@ fn check(position: &Position, rng: &mut Rng, sample: usize) -> (usize, usize) {
 }
 
 fn random_position(rng: &mut Rng, size: BoardSize, min_plies: usize) -> Position {
-    loop {
-        let mut position = Position::new(
-            size,
-            RulesConfig {
-                rules: Rules::Hex,
-                swap: false,
-            },
-        );
-        let plies = min_plies + rng.below(size.cell_count() / 2 + 1);
-        for _ in 0..plies {
-            let legal = position.legal_cells();
-            if legal.is_empty() {
-                break;
-            }
-            position.play_unchecked(legal.nth(rng.below(legal.len())).unwrap());
-        }
-        if rng.below(3) == 0 {
-            position.set_to_move(position.to_move().opponent());
-        }
-        if position.winner().is_none() {
-            return position;
-        }
+    let mut position = games::unfinished_game(rng, size, |rng| {
+        min_plies + rng.below(size.cell_count() / 2 + 1)
+    });
+    if rng.below(3) == 0 {
+        position.set_to_move(position.to_move().opponent());
     }
+    position
 }
 
 fn run(side: u32, positions: usize, sample: usize, min_plies: usize, seed: u64) {

@@ -2,15 +2,13 @@
 
 use serde::Serialize;
 
-use crate::board::{CellSet, Color};
+use crate::board::Color;
 
 use super::fillin::FillKind;
 use super::inferior::MoveKind;
 use super::Analysis;
 
-fn names(set: CellSet) -> Vec<String> {
-    set.iter().map(|c| c.to_string()).collect()
-}
+use crate::report::cell_names as names;
 
 /// Fill-in cells by the colour they take.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]

@@ -8,9 +8,7 @@ use crate::board::{Cell, CellSet, Color};
 use super::hsearch::Connections;
 use super::points::PointId;
 
-fn names(set: CellSet) -> Vec<String> {
-    set.iter().map(|c| c.to_string()).collect()
-}
+use crate::report::cell_names as names;
 
 /// One full connection.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

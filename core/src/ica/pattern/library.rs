@@ -377,14 +377,7 @@ impl Library {
         cell: Cell,
         mover: Color,
     ) -> Option<(Cell, Match)> {
-        self.placements(position, cell).find_map(|at| {
-            let frame_color = if at.map.swap { mover.opponent() } else { mover };
-            let e = self
-                .buckets(at.class, Kind::Vulnerable, Some(frame_color))
-                .find(at.code, at.black, at.white)?;
-            let m = self.explain(position, cell, &at, e);
-            Some((m.role.expect("vulnerable patterns have a killer"), m))
-        })
+        self.with_role(position, cell, mover, Kind::Vulnerable)
     }
 
     /// A move at least as good as `cell` (empty) for `mover`, by a pattern: after it, `cell`
@@ -396,13 +389,29 @@ impl Library {
         cell: Cell,
         mover: Color,
     ) -> Option<(Cell, Match)> {
+        self.with_role(position, cell, mover, Kind::Dominated)
+    }
+
+    /// A pattern of `kind` (vulnerable or dominated) for `mover` around `cell`, with its role
+    /// cell (the killer or the dominating move).
+    fn with_role(
+        &self,
+        position: &Position,
+        cell: Cell,
+        mover: Color,
+        kind: Kind,
+    ) -> Option<(Cell, Match)> {
         self.placements(position, cell).find_map(|at| {
             let frame_color = if at.map.swap { mover.opponent() } else { mover };
             let e = self
-                .buckets(at.class, Kind::Dominated, Some(frame_color))
+                .buckets(at.class, kind, Some(frame_color))
                 .find(at.code, at.black, at.white)?;
             let m = self.explain(position, cell, &at, e);
-            Some((m.role.expect("dominated patterns have a dominator"), m))
+            Some((
+                m.role
+                    .expect("vulnerable and dominated patterns have a role cell"),
+                m,
+            ))
         })
     }
 
