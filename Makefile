@@ -92,6 +92,7 @@ e2e: wasm native setup-browser setup-npm
 
 bench: wasm native setup-browser setup-npm
 	target/release/hexlab bench playouts --size 11 --threads 1 --json
+	target/release/hexlab bench ica
 	cd tests && node bench/playouts.mjs
 
 clean:
