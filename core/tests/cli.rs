@@ -1,9 +1,10 @@
 //! The JSON command line, driven as a user would: `hexlab <subcommand> <position> --json`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use serde_json::Value;
+
+mod support;
 
 fn hexlab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hexlab"))
@@ -348,21 +349,7 @@ fn gtp_survives_garbage() {
         lines += usize::from(meaningful);
     }
     input.push_str("name\n");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hexlab"))
-        .args(["gtp", "--seed", "5"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = support::gtp::run_gtp(&input, 5);
     assert!(
         text.ends_with("= hexlab\n\n"),
         "the session is alive at the end"

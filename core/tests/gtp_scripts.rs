@@ -1,8 +1,8 @@
 //! Runs the GTP regression scripts in `tests/gtp/*.tst` against the built `hexlab gtp`.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+mod support;
 
 /// One `command => expected` line of a script.
 struct Case {
@@ -33,26 +33,8 @@ fn parse_script(text: &str) -> Vec<Case> {
 
 fn run_script(path: &Path) {
     let cases = parse_script(&std::fs::read_to_string(path).unwrap());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hexlab"))
-        .args(["gtp", "--seed", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     let input: String = cases.iter().map(|c| format!("{}\n", c.command)).collect();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(
-        output.status.success(),
-        "hexlab gtp exited with {}",
-        output.status
-    );
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = support::gtp::run_gtp(&input, 1);
     let mut answers = text.split("\n\n").filter(|a| !a.is_empty());
     for case in cases.iter().filter(|c| c.expected.is_some()) {
         let expected = case.expected.as_deref().unwrap();

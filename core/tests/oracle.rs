@@ -58,3 +58,23 @@ fn rex_small_boards() {
         }
     }
 }
+
+/// 2x2: the first player wins only on the short diagonal (b1, a2); 3x3: the centre wins.
+#[test]
+fn known_small_results() {
+    let mut b = Brute::new(2, 2, Rules::Hex);
+    let empty = Small {
+        black: 0,
+        white: 0,
+        black_to_move: true,
+    };
+    assert!(b.wins(&empty));
+    let winning: Vec<String> = b
+        .winning_moves(&empty)
+        .into_iter()
+        .map(|i| b.cell(i).to_string())
+        .collect();
+    assert_eq!(winning, ["b1", "a2"]);
+    let mut b3 = Brute::new(3, 3, Rules::Hex);
+    assert!(b3.winning_moves(&empty).contains(&4));
+}

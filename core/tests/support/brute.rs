@@ -255,36 +255,3 @@ impl Brute {
         self.memo.clear();
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn known_small_results() {
-        // Every opening move wins on 2x2 except... on 2x2 the first player wins from the empty board.
-        let mut b = Brute::new(2, 2, Rules::Hex);
-        let empty = Small {
-            black: 0,
-            white: 0,
-            black_to_move: true,
-        };
-        assert!(b.wins(&empty));
-        // 2x2: a1 and b2 (the obtuse-corner diagonal... a1 is acute) : the winning first moves are
-        // the two cells of the short diagonal, b1 and a2.
-        let winning: Vec<String> = b
-            .winning_moves(&empty)
-            .into_iter()
-            .map(|i| b.cell(i).to_string())
-            .collect();
-        assert_eq!(winning, ["b1", "a2"]);
-        // 3x3: the centre wins for the first player.
-        let mut b3 = Brute::new(3, 3, Rules::Hex);
-        let e3 = Small {
-            black: 0,
-            white: 0,
-            black_to_move: true,
-        };
-        assert!(b3.winning_moves(&e3).contains(&4));
-    }
-}

@@ -3,3 +3,4 @@
 
 pub mod brute;
 pub mod games;
+pub mod gtp;
