@@ -44,4 +44,12 @@ play b b2                        => =
 compute-fillin w                 => = b1 fcb c1 fcb a3 fcb b3 fcb
 compute-inferior                 => ? needs a colour: compute-inferior b
 compute-inferior x               => ? 'x' is not a colour: expected b, w, black or white
+boardsize 3                      => =
+play b b2                        => =
+vc-between-cells-full b top bottom => = black top bottom full hsearch [ ...
+vc-between-cells-semi b north c3 => = black top c3 semi ...
+vc-get-mustplay w                => =
+vc-get-mustplay b                => = a1 b1 c1 a2 c2 a3 b3 c3
+vc-between-cells-full b top z9   => ? 'z9' is not a cell: columns go from a to s (boards have at most 19 columns)
+vc-between-cells-full b top      => ? needs a colour and two points: vc-between-cells-full b top c3
 quit                             => =

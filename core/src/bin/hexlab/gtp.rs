@@ -36,6 +36,10 @@ const COMMANDS: &[&str] = &[
     "quit",
     "showboard",
     "undo",
+    "vc-between-cells-full",
+    "vc-between-cells-semi",
+    "vc-build",
+    "vc-get-mustplay",
     "version",
 ];
 
@@ -43,6 +47,10 @@ const COMMANDS: &[&str] = &[
 const ANALYZE_COMMANDS: &[&str] = &[
     "inferior/Compute Inferior/compute-inferior %m",
     "inferior/Compute Fillin/compute-fillin %m",
+    "inferior/VC Build/vc-build %m",
+    "vc/VC Between Cells Full/vc-between-cells-full %c %p %p",
+    "vc/VC Between Cells Semi/vc-between-cells-semi %c %p %p",
+    "plist/VC Mustplay/vc-get-mustplay %m",
     "plist/All Legal Moves/all_legal_moves %m",
     "string/Final Score/final_score",
     "string/Position Code/hexlab-position",
@@ -151,6 +159,10 @@ impl Engine {
             }),
             "compute-inferior" => self.inferior(args, false),
             "compute-fillin" => self.inferior(args, true),
+            "vc-build" => self.inferior(args, false),
+            "vc-between-cells-full" => self.vc_between(args, true),
+            "vc-between-cells-semi" => self.vc_between(args, false),
+            "vc-get-mustplay" => self.mustplay(args),
             "hexlab-position" => {
                 let game = hexlab_core::Game::from_position(self.position.clone());
                 Ok(hexlab_core::formats::code::write(&game))
@@ -279,6 +291,78 @@ impl Engine {
             }
         }
         Ok(parts.join(" "))
+    }
+
+    /// `vc-between-cells-full C X Y` / `vc-between-cells-semi C X Y`: C's connections between
+    /// two points (cells, stones or `top bottom left right` / `north south west east`), one
+    /// HexGui `vc` record per line: `colour from to full|semi hsearch [ carrier ] [ ] key`.
+    fn vc_between(&mut self, args: &[&str], full: bool) -> Answer {
+        let [color, from, to] = args else {
+            return Err("needs a colour and two points: vc-between-cells-full b top c3".into());
+        };
+        let color = Self::color(color)?;
+        let point = |text: &str| -> Result<Cell, String> {
+            let cell = hexlab_core::notation::parse_point(text).map_err(|e| e.to_string())?;
+            if !cell.is_edge() && !self.position.size().contains(cell) {
+                return Err(format!("{cell} is off the board"));
+            }
+            Ok(cell)
+        };
+        let (a, b) = (point(from)?, point(to)?);
+        let connections =
+            hexlab_core::vc::h_search(&self.position, color, hexlab_core::vc::Limits::default());
+        let Some(pair) = connections.between(a, b) else {
+            return Ok(String::new());
+        };
+        let carrier = |set: hexlab_core::CellSet| {
+            set.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let lines: Vec<String> = if full {
+            pair.full
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{} {a} {b} full hsearch [ {} ] [ ]",
+                        color.name(),
+                        carrier(*c)
+                    )
+                })
+                .collect()
+        } else {
+            pair.semi
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{} {a} {b} semi hsearch [ {} ] [ ] {}",
+                        color.name(),
+                        carrier(s.carrier),
+                        s.key
+                    )
+                })
+                .collect()
+        };
+        Ok(lines.join("\n"))
+    }
+
+    /// `vc-get-mustplay C`: the cells C, to move, must play to stop the opponent's winning semi
+    /// connections (every empty cell when there is none; nothing when the opponent has already
+    /// connected virtually).
+    fn mustplay(&mut self, args: &[&str]) -> Answer {
+        let [color] = args else {
+            return Err("needs a colour: vc-get-mustplay b".into());
+        };
+        let mut position = self.position.clone();
+        position.set_to_move(Self::color(color)?);
+        let region = hexlab_core::vc::mustplay(&position, hexlab_core::vc::Limits::default())
+            .unwrap_or_default();
+        Ok(region
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" "))
     }
 
     fn genmove(&mut self, args: &[&str]) -> Answer {
