@@ -143,3 +143,34 @@ pub fn analyze(code: &str) -> Result<JsValue, JsError> {
     let game = load(code)?;
     to_js(&InferiorReport::of(&analyze_position(game.position())))
 }
+
+/// Virtual connections of `player` (`b` or `w`) found by H-search, with the side to move's
+/// mustplay; between the points `from` and `to` only when both are given (cells, stones or
+/// `top bottom left right`).
+#[wasm_bindgen]
+pub fn connections(
+    code: &str,
+    player: &str,
+    from: Option<String>,
+    to: Option<String>,
+) -> Result<JsValue, JsError> {
+    use hexlab_core::notation::parse_point;
+    use hexlab_core::vc::{h_search, mustplay, Limits, VcReport};
+    let game = load(code)?;
+    let player = hexlab_core::Color::parse(player)
+        .ok_or_else(|| error(format!("'{player}' is not a player: expected b or w")))?;
+    let between = match (from, to) {
+        (Some(a), Some(b)) => Some((
+            parse_point(&a).map_err(error)?,
+            parse_point(&b).map_err(error)?,
+        )),
+        _ => None,
+    };
+    let limits = Limits::default();
+    let found = h_search(game.position(), player, limits);
+    to_js(&VcReport::of(
+        &found,
+        between,
+        mustplay(game.position(), limits),
+    ))
+}
