@@ -187,18 +187,11 @@ fn flood(class: &Class, seed: u32, within: u32) -> u32 {
 }
 
 /// The set bits of a mask, lowest first.
-pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            None
-        } else {
-            let b = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(b)
-        }
-    })
+pub(crate) fn bits(mask: u32) -> impl Iterator<Item = usize> {
+    bits64(u64::from(mask))
 }
 
+/// The set bits of a 64-bit mask, lowest first.
 fn bits64(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if mask == 0 {
