@@ -210,17 +210,27 @@ export function cellsWithClass(page, className) {
 
 let wasm = null;
 
-/**
- * The engine's analysis of `code` from the very package the page runs (web/pkg/single, loaded in node with
- * `initSync`): the reference for what the page must show, whatever the state of the native build.
- */
-export async function engineAnalysis(code) {
+/** The page's own single-threaded wasm package (web/pkg/single), loaded in node with `initSync` once. */
+async function pageWasm() {
   if (!wasm) {
     const pkg = path.join(WEB, 'pkg', 'single');
     wasm = await import(pathToFileURL(path.join(pkg, 'hexlab_wasm.js')).href);
     wasm.initSync({ module: readFileSync(path.join(pkg, 'hexlab_wasm_bg.wasm')) });
   }
-  return structuredClone(wasm.analyze(code));
+  return wasm;
+}
+
+/**
+ * The engine's analysis of `code` from the very package the page runs (web/pkg/single, loaded in node with
+ * `initSync`): the reference for what the page must show, whatever the state of the native build.
+ */
+export async function engineAnalysis(code) {
+  return structuredClone((await pageWasm()).analyze(code));
+}
+
+/** The engine's `connections(code, player, from, to)` report from the page's own package (as engineAnalysis). */
+export async function engineConnections(code, player, from = null, to = null) {
+  return structuredClone((await pageWasm()).connections(code, player, from, to));
 }
 
 /** The native engine's analysis of `code` (`hexlab analyze --position CODE --json`, the same JSON as the export). */
@@ -244,5 +254,74 @@ export function expectedMarks(report) {
     else out[claim.cell] = { mark: claim.kind };
     if (claim.by) out[claim.cell].by = claim.by;
   }
+  return out;
+}
+
+// Connections ----------------------------------------------------------------------------------------
+
+/**
+ * Waits until the Connections panel has every answer for the position on the board (both colours' edges,
+ * and the pair when two endpoints are picked), then one more frame so the marks are drawn.
+ */
+export async function waitConnections(page, timeout = 60_000) {
+  await page.waitForFunction(
+    () => {
+      const panel = document.getElementById('connections-panel');
+      const board = document.getElementById('board');
+      if (panel?.dataset.status === 'error') return true;
+      const pairDone = !panel?.dataset.to || (panel.dataset.pair && panel.dataset.pair !== 'pending');
+      return panel?.dataset.status === 'ready' && panel.dataset.code === board?.dataset.code && pairDone && !document.body.dataset.busy;
+    },
+    null,
+    { timeout },
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/** Turns the Connections mode on (or off) and, when on, waits for its answers. */
+export async function setConnections(page, on = true) {
+  if ((await page.isChecked('#connections-toggle')) !== on) await page.click('#connections-toggle');
+  if (on) await waitConnections(page);
+  else await page.waitForSelector('#connections-panel[data-status="off"]', { state: 'attached' });
+}
+
+/** Clicks an endpoint: an edge name clicks its band (`[data-edge]`), anything else the cell. */
+export async function pickEnd(page, end) {
+  const edge = ['top', 'bottom', 'left', 'right'].includes(end);
+  await page.click(edge ? `#board [data-edge="${end}"]` : `#board [data-cell="${end}"]`);
+}
+
+/** The endpoints marked on the board: { "b2": "from", "top": "to" } (cells and edge bands). */
+export function boardEndpoints(page) {
+  return page.evaluate(() => {
+    const out = {};
+    for (const el of document.querySelectorAll('#board [data-endpoint]')) out[el.dataset.cell ?? el.dataset.edge] = el.dataset.endpoint;
+    return out;
+  });
+}
+
+/** Cells with `data-mark` equal to one of `kinds`, as { cell: mark }. */
+export function marksOf(page, kinds = ['carrier', 'key', 'mustplay']) {
+  return page.evaluate((wanted) => {
+    const out = {};
+    for (const el of document.querySelectorAll('#board [data-mark]')) if (wanted.includes(el.dataset.mark)) out[el.dataset.cell] = el.dataset.mark;
+    return out;
+  }, kinds);
+}
+
+/**
+ * The engine's connections between two points as the page must list them: full ones, then semi ones, each
+ * smallest carrier first (ties in the engine's order). The first is the strongest.
+ */
+export function expectedAlternatives(report) {
+  const sized = (list, kind) => list.map((c, i) => ({ kind, key: c.key ?? null, carrier: c.carrier, i })).sort((a, b) => a.carrier.length - b.carrier.length || a.i - b.i);
+  return [...sized(report.full, 'full'), ...sized(report.semi, 'semi')].map(({ kind, key, carrier }) => ({ kind, key, carrier }));
+}
+
+/** The marks one alternative puts on the board: its carrier `carrier`, its key (semi) `key`. */
+export function altMarks(alt) {
+  const out = {};
+  for (const cell of alt.carrier) out[cell] = cell === alt.key ? 'key' : 'carrier';
+  if (alt.key) out[alt.key] = 'key';
   return out;
 }

@@ -1,5 +1,6 @@
 // The analysis client: its own worker (js/worker.js with the single-threaded package, since `analyze`
-// runs on one thread), so a slow analysis never delays a move on the engine worker.
+// runs on one thread), so a slow analysis never delays a move on the engine worker. The Connections mode
+// runs a second instance of it for `connections` (method and label are options).
 //
 // The newest request wins. At most one request runs in the worker and at most one waits:
 //   - a new request replaces the waiting one (its promise rejects with `superseded`);
@@ -7,30 +8,34 @@
 //     until it has run for `restartAfterMs` in all, then the worker is terminated and a fresh one started,
 //     because a synchronous wasm call cannot be interrupted (19x19 takes seconds). Short analyses (small
 //     boards) thus finish normally and cost no restart.
-// A request for the code already running joins it instead.
+// A request with the same arguments as the one running (or waiting) joins it instead.
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
 /** The error of a request that a newer one replaced: `err.superseded === true`. */
-export function superseded() {
-  const err = new Error('analysis superseded by a newer request');
+export function superseded(label = 'analysis') {
+  const err = new Error(`${label} superseded by a newer request`);
   err.superseded = true;
   return err;
 }
 
-function deferred(code) {
-  const entry = { code };
+function deferred(key, args) {
+  const entry = { key, args };
   entry.promise = new Promise((resolve, reject) => Object.assign(entry, { resolve, reject }));
   return entry;
 }
 
 /**
  * `analyze(code)` resolves to the engine's InferiorReport (plus `worker_millis`), or rejects with the
- * engine's message, or with `superseded()`. `cancel()` drops everything; `terminate()` also ends the worker.
- * `Worker` and `now` can be replaced (unit tests).
+ * engine's message, or with `superseded()`; `run(...args)` does the same for the worker method `method`
+ * (`analyze(code)` is `run(code)` with the default method). `cancel()` drops everything; `terminate()`
+ * also ends the worker. `Worker` and `now` can be replaced (unit tests).
  */
 export function createAnalyst({
   restartAfterMs = 100,
+  method = 'analyze', // the worker method (worker.js) that `run` calls
+  label = 'analysis', // names the worker and its errors ("the analysis worker failed: ...")
+
   Worker: WorkerImpl = globalThis.Worker,
   now = () => performance.now(),
   setTimer = (fn, ms) => setTimeout(fn, ms),
@@ -38,7 +43,7 @@ export function createAnalyst({
 } = {}) {
   let worker = null;
   let initialised = false;
-  let running = null; // posted to the worker: { id, code, started, promise, resolve, reject, dropped }
+  let running = null; // posted to the worker: { id, key, args, started, promise, resolve, reject, dropped }
   let waiting = null; // not yet posted
   let nextId = 1;
   let starts = 0; // workers started so far (tests and the panel can show restarts)
@@ -60,7 +65,7 @@ export function createAnalyst({
   }
 
   function boot() {
-    const w = new WorkerImpl(WORKER_URL, { type: 'module', name: 'hexlab analysis' });
+    const w = new WorkerImpl(WORKER_URL, { type: 'module', name: `hexlab ${label}` });
     worker = w;
     initialised = false;
     starts++;
@@ -69,7 +74,7 @@ export function createAnalyst({
       if (w !== worker) return; // a terminated worker's late answer
       const { id, ok, result, error, fatal } = e.data ?? {};
       if (id === initId) {
-        if (!ok) return failAll(new Error(`the analysis worker could not start: ${error}`));
+        if (!ok) return failAll(new Error(`the ${label} worker could not start: ${error}`));
         initialised = true;
         return pump();
       }
@@ -86,7 +91,7 @@ export function createAnalyst({
     };
     w.onerror = (e) => {
       e.preventDefault?.();
-      if (w === worker) failAll(new Error(`the analysis worker failed: ${e.message || 'could not load js/worker.js'}`));
+      if (w === worker) failAll(new Error(`the ${label} worker failed: ${e.message || 'could not load js/worker.js'}`));
     };
     w.postMessage({ id: initId, method: 'init', args: [1, { package: 'single' }] });
   }
@@ -97,7 +102,7 @@ export function createAnalyst({
     if (!initialised) return;
     running = Object.assign(waiting, { id: nextId++, started: now(), dropped: false });
     waiting = null;
-    worker.postMessage({ id: running.id, method: 'analyze', args: [running.code] });
+    worker.postMessage({ id: running.id, method, args: running.args });
   }
 
   /** Ends the worker busy with the dropped request `entry` (if it still is); the next one gets a fresh worker. */
@@ -113,30 +118,35 @@ export function createAnalyst({
     if (!running || running.dropped) return;
     const entry = running;
     entry.dropped = true;
-    entry.reject(superseded());
+    entry.reject(superseded(label));
     const left = restartAfterMs - (now() - entry.started);
     if (left <= 0) restart(entry);
     else entry.timer = setTimer(() => restart(entry), left);
   }
 
+  /** Asks the worker for `method(...args)`; the newest request wins (see the top of this file). */
+  function run(...args) {
+    const key = JSON.stringify(args);
+    if (running && !running.dropped && running.key === key) {
+      waiting?.reject(superseded(label));
+      waiting = null;
+      return running.promise;
+    }
+    if (waiting?.key === key) return waiting.promise;
+    waiting?.reject(superseded(label));
+    dropRunning();
+    const entry = deferred(key, args);
+    waiting = entry;
+    pump();
+    return entry.promise;
+  }
+
   return {
-    analyze(code) {
-      if (running && !running.dropped && running.code === code) {
-        waiting?.reject(superseded());
-        waiting = null;
-        return running.promise;
-      }
-      if (waiting?.code === code) return waiting.promise;
-      waiting?.reject(superseded());
-      dropRunning();
-      const entry = deferred(code);
-      waiting = entry;
-      pump();
-      return entry.promise;
-    },
+    run,
+    analyze: (code) => run(code),
     /** Drops the waiting and running requests (analysis turned off). */
     cancel() {
-      waiting?.reject(superseded());
+      waiting?.reject(superseded(label));
       waiting = null;
       dropRunning();
     },

@@ -16,7 +16,10 @@ export const defaults = {
   playoutSeed: 1,
   // Whether the Analysis toggle starts on (a link's `&view=ica` turns it on too).
   analysis: false,
-  // A superseded analysis still running this long after it started is stopped by restarting its worker
+  // Whether the Connections mode starts on (a link's `&view=vc` turns it on too), and its "Shade mustplay" box.
+  connections: false,
+  mustplay: false,
+  // A superseded analysis (or H-search of the Connections mode) still running this long after it started is stopped by restarting its worker
   // (ms; a restart costs about 20 ms once the wasm is cached).
   analysisRestartMs: 100,
   // Rayon pool size; undefined means navigator.hardwareConcurrency.

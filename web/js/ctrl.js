@@ -3,28 +3,33 @@
 // quick clicks are never lost or applied to a stale position.
 
 import { cellMarks, createAnalysis, currentReport } from './analysis.js';
-import { readHash, readHashView, writeHash } from './hash.js';
+import {
+  clearEnds, createConnections, followPosition, missingQueries, pickEnd, queryKey, setPair, EDGES_OF,
+} from './connections.js';
+import { parseViews, readHash, readHashView, viewValue, writeHash } from './hash.js';
 import { setError, setView } from './state.js';
 
-const ANALYSIS_VIEW = 'ica'; // the hash key `view=ica` while the Analysis toggle is on
-
-/** Creates the actions; `redraw()` schedules a render of `state`; `analyst` runs the analyses (analyst.js). */
-export function createCtrl({ state, engine, analyst, config, redraw }) {
+/**
+ * Creates the actions; `redraw()` schedules a render of `state`; `analyst` runs the analyses and `vc` the
+ * Connections mode's H-search (two instances of analyst.js, each with its own worker).
+ */
+export function createCtrl({ state, engine, analyst, vc, config, redraw }) {
   let queue = Promise.resolve();
 
-  /** The address bar shows the current position, and `view=ica` while the analysis is on. */
+  /** The address bar shows the current position, `view=ica` while the analysis is on, `view=vc` with Connections. */
   function syncHash() {
-    if (state.view) writeHash(state.view.code, state.analysis.on ? ANALYSIS_VIEW : null);
+    if (state.view) writeHash(state.view.code, viewValue({ analysis: state.analysis.on, connections: state.connections.on }));
   }
 
   /**
    * Asks for the analysis of the current position if the toggle is on and it is not there or on its way.
    * Marks of an older position disappear at once (status 'pending'): a stale analysis is never shown.
+   * While the Connections mode is on its marks take the board, so the analysis waits until it is off.
    */
   function refreshAnalysis() {
     const a = state.analysis;
     const view = state.view;
-    if (!a.on || !view || !analyst || a.code === view.code) return;
+    if (!a.on || !view || !analyst || a.code === view.code || state.connections.on) return;
     const code = view.code;
     Object.assign(a, { code, status: 'pending', report: null, error: null, selected: null, hover: null });
     analyst.analyze(code).then(
@@ -41,6 +46,62 @@ export function createCtrl({ state, engine, analyst, config, redraw }) {
     );
   }
 
+  /**
+   * Asks for the H-search answers the Connections mode lacks for the current position (both colours' edges,
+   * the pair picked). A new position drops the old answers at once (never shown on another position) and
+   * re-checks the endpoints; the newest request replaces any in flight (analyst.js).
+   */
+  function refreshConnections() {
+    const c = state.connections;
+    const view = state.view;
+    if (!c.on || !view || !vc) return;
+    if (c.code !== view.code) {
+      Object.assign(c, { code: view.code, results: new Map(), pending: null, error: null });
+      followPosition(c, view);
+    }
+    const missing = missingQueries(c);
+    const request = JSON.stringify([view.code, missing]);
+    if (!missing.length || c.pending === request || c.error) return;
+    const code = view.code;
+    c.pending = request;
+    vc.run(code, missing).then(
+      ({ results, worker_millis: millis }) => {
+        if (state.connections !== c || !c.on || c.code !== code) return; // turned off, or another position since
+        missing.forEach((query, i) => c.results.set(queryKey(query), results?.[i] ?? { error: 'no answer from the worker' }));
+        if (c.pending === request) c.pending = null;
+        c.millis = millis;
+        refreshConnections(); // the pair may have been picked meanwhile
+        redraw();
+      },
+      (err) => {
+        if (err?.superseded || state.connections !== c || !c.on || c.code !== code) return;
+        if (c.pending === request) c.pending = null;
+        c.error = err.message;
+        redraw();
+      },
+    );
+  }
+
+  /** Turns the Connections mode on or off (no queue: it never changes the position). */
+  function setConnections(on) {
+    on = !!on;
+    const c = state.connections;
+    if (on === c.on) return;
+    if (!on) vc?.cancel();
+    state.connections = createConnections(on, c.mustplay);
+    syncHash();
+    refreshConnections();
+    refreshAnalysis();
+    redraw();
+  }
+
+  /** After a change of endpoints: ask for what is missing, redraw. */
+  function endsChanged() {
+    state.connections.error = null;
+    refreshConnections();
+    redraw();
+  }
+
   /** Turns the Analysis toggle on or off (no queue: it never changes the position). */
   function setAnalysis(on) {
     on = !!on;
@@ -52,9 +113,9 @@ export function createCtrl({ state, engine, analyst, config, redraw }) {
     redraw();
   }
 
-  /** The marks shown right now (current position, analysis on and done), else an empty Map. */
+  /** The analysis marks shown right now (current position, analysis on and done, no Connections), else an empty Map. */
   function shownMarks() {
-    return cellMarks(currentReport(state));
+    return state.connections.on ? new Map() : cellMarks(currentReport(state));
   }
 
   /** Runs `job` after every earlier action; its error (if any) goes to #error. */
@@ -75,6 +136,7 @@ export function createCtrl({ state, engine, analyst, config, redraw }) {
     if (!keepError) setError(state, null);
     syncHash();
     refreshAnalysis();
+    refreshConnections();
     redraw();
   }
 
@@ -108,7 +170,9 @@ export function createCtrl({ state, engine, analyst, config, redraw }) {
           throw new Error(`The engine could not start: ${err.message}`);
         }
         const code = readHash();
-        if (readHashView() === ANALYSIS_VIEW) state.analysis = createAnalysis(true);
+        const views = parseViews(readHashView());
+        if (views.has('ica')) state.analysis = createAnalysis(true);
+        if (views.has('vc')) state.connections = createConnections(true, state.connections.mustplay);
         if (code) await loadCode(code, 'link');
         else show(await fresh());
       }),
@@ -164,12 +228,19 @@ export function createCtrl({ state, engine, analyst, config, redraw }) {
     },
 
     setAnalysis,
+    setConnections,
 
     /**
-     * A click on a cell. With the analysis on, a cell that shows a mark is selected for explanation (a
-     * second click on it deselects it); any other cell clears the selection and is played if legal.
+     * A click on a cell. In the Connections mode it picks an endpoint (with Shift it plays). With the
+     * analysis on, a cell that shows a mark is selected for explanation (a second click on it deselects
+     * it); any other cell clears the selection and is played if legal.
      */
-    clickCell(cell) {
+    clickCell(cell, { shift = false } = {}) {
+      if (state.connections.on) {
+        if (shift) return actions.play(cell);
+        actions.pick(cell);
+        return queue;
+      }
       const a = state.analysis;
       if (a.on && shownMarks().has(cell)) {
         a.selected = a.selected === cell ? null : cell;
@@ -181,6 +252,66 @@ export function createCtrl({ state, engine, analyst, config, redraw }) {
         redraw();
       }
       return actions.play(cell);
+    },
+
+    /** A click on an edge band ("top", "bottom", "left", "right"): an endpoint in the Connections mode. */
+    clickEdge(edge) {
+      if (state.connections.on) actions.pick(edge);
+    },
+
+    /** Picks an endpoint (a cell or an edge name) in the Connections mode (see connections.js pickEnd). */
+    pick(end) {
+      const c = state.connections;
+      if (!c.on || !state.view || !end) return;
+      pickEnd(c, state.view, String(end));
+      endsChanged();
+    },
+
+    /** Shows `color`'s connection between its own two edges (the panel's "show" buttons). */
+    showEdges(color) {
+      const c = state.connections;
+      if (!c.on || !EDGES_OF[color]) return;
+      setPair(c, color, ...EDGES_OF[color]);
+      endsChanged();
+    },
+
+    /** Drops the endpoints (the panel's Clear button). */
+    clearEnds() {
+      clearEnds(state.connections);
+      endsChanged();
+    },
+
+    /** Escape: drops the endpoints; with none picked, leaves the Connections mode. Also clears the explained cell. */
+    escape() {
+      const c = state.connections;
+      if (c.on) {
+        if (c.ends.length || c.message) actions.clearEnds();
+        else setConnections(false);
+      }
+      actions.select(null);
+    },
+
+    /** The "Shade mustplay" checkbox. */
+    setMustplay(on) {
+      state.connections.mustplay = !!on;
+      redraw();
+    },
+
+    /** Shows alternative `index` of the pair while the pointer is on it (null: back to the clicked one). */
+    hoverAlternative(index) {
+      const c = state.connections;
+      const next = Number.isInteger(index) ? index : null;
+      if (c.hover === next) return;
+      c.hover = next;
+      redraw();
+    },
+
+    /** Keeps alternative `index` of the pair on the board. */
+    chooseAlternative(index) {
+      const c = state.connections;
+      if (!Number.isInteger(index) || c.chosen === index) return;
+      c.chosen = index;
+      redraw();
     },
 
     /** Selects a marked cell for explanation (null clears the selection). */
@@ -195,7 +326,7 @@ export function createCtrl({ state, engine, analyst, config, redraw }) {
     /** The pointer is over `cell` (null: off the board); only marked cells are explained on hover. */
     hover(cell) {
       const a = state.analysis;
-      const next = a.on && cell && shownMarks().has(cell) ? cell : null;
+      const next = a.on && !state.connections.on && cell && shownMarks().has(cell) ? cell : null;
       if (a.hover === next) return;
       a.hover = next;
       redraw();

@@ -10,11 +10,16 @@ function all(unbinds) {
   return () => unbinds.forEach((unbind) => unbind());
 }
 
-/** Clicking a cell (any element inside `[data-cell]` within `container`) calls `onCell(name)`. */
-export function bindBoard(container, onCell) {
+/**
+ * Clicking a cell (any element inside `[data-cell]` within `container`) calls `onCell(name, { shift })`;
+ * clicking an edge band (`[data-edge]`) calls `onEdge(name)`.
+ */
+export function bindBoard(container, onCell, onEdge = () => {}) {
   return listen(container, 'click', (e) => {
     const cell = e.target.closest?.('[data-cell]');
-    if (cell && container.contains(cell)) onCell(cell.dataset.cell);
+    if (cell && container.contains(cell)) return onCell(cell.dataset.cell, { shift: e.shiftKey });
+    const edge = e.target.closest?.('[data-edge]');
+    if (edge && container.contains(edge)) onEdge(edge.dataset.edge);
   });
 }
 
@@ -66,6 +71,15 @@ export function bindPanel(dom, actions) {
       const cell = dom.analysisPlay.dataset.cell;
       if (cell) actions.play(cell);
     }),
+    listen(dom.connectionsToggle, 'change', () => actions.setConnections(dom.connectionsToggle.checked)),
+    listen(dom.connectionsExit, 'click', () => actions.setConnections(false)),
+    listen(dom.connectionsClear, 'click', () => actions.clearEnds()),
+    listen(dom.mustplayToggle, 'change', () => actions.setMustplay(dom.mustplayToggle.checked)),
+    listen(dom.connectionsWinning, 'click', (e) => {
+      const button = e.target.closest('button[data-show]');
+      if (button) actions.showEdges(button.dataset.show);
+    }),
+    ...bindAlternatives(dom.connectionsList, actions),
     listen(dom.moves, 'click', (e) => {
       const li = e.target.closest('li[data-ply]');
       if (li) actions.seek(Number(li.dataset.ply));
@@ -73,7 +87,34 @@ export function bindPanel(dom, actions) {
   ]);
 }
 
-/** Left/right arrows undo/redo (Home/End: start/end), Escape clears the explained cell, unless the user is typing in a field. */
+/** The list of alternatives: hover (or focus) shows one on the board, a click (or Enter) keeps it. */
+function bindAlternatives(list, actions) {
+  const indexOf = (e) => {
+    const li = e.target.closest?.('li[data-alt]');
+    return li && list.contains(li) ? Number(li.dataset.alt) : null;
+  };
+  return [
+    listen(list, 'pointerover', (e) => actions.hoverAlternative(indexOf(e))),
+    listen(list, 'pointerleave', () => actions.hoverAlternative(null)),
+    listen(list, 'focusin', (e) => actions.hoverAlternative(indexOf(e))),
+    listen(list, 'focusout', () => actions.hoverAlternative(null)),
+    listen(list, 'click', (e) => {
+      const index = indexOf(e);
+      if (index !== null) actions.chooseAlternative(index);
+    }),
+    listen(list, 'keydown', (e) => {
+      const index = indexOf(e);
+      if (index === null || (e.key !== 'Enter' && e.key !== ' ')) return;
+      e.preventDefault();
+      actions.chooseAlternative(index);
+    }),
+  ];
+}
+
+/**
+ * Left/right arrows undo/redo (Home/End: start/end), Escape clears the explained cell or the Connections
+ * endpoints (and with none picked leaves that mode), unless the user is typing in a field.
+ */
 export function bindKeys(actions) {
   return listen(document, 'keydown', (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
@@ -81,7 +122,7 @@ export function bindKeys(actions) {
     const action = { ArrowLeft: 'undo', ArrowRight: 'redo', Home: 'first', End: 'last', Escape: 'deselect' }[e.key];
     if (!action) return;
     e.preventDefault();
-    if (action === 'deselect') actions.select(null);
+    if (action === 'deselect') actions.escape();
     else if (action === 'first') actions.seek(0);
     else if (action === 'last') actions.seek(Infinity);
     else actions[action]();

@@ -32,6 +32,13 @@ export function parseCell(name) {
   return match ? [LETTERS.indexOf(match[1]), Number(match[2]) - 1] : null;
 }
 
+/** The cells next to (col, row) on a width × height board, as [col, row] pairs (c3: c2 d2 b3 d3 b4 c4). */
+export function neighbours(col, row, width, height) {
+  return [[0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1]]
+    .map(([dc, dr]) => [col + dc, row + dr])
+    .filter(([c, r]) => c >= 0 && r >= 0 && c < width && r < height);
+}
+
 /** Direction from cell `from` to cell `to` in degrees (0 = right, 90 = down, SVG's rotate); null if unknown. */
 export function angleBetween(from, to) {
   const a = parseCell(from);
@@ -110,6 +117,36 @@ export function edgeClips(width, height) {
     bottom: tri('bottomRight', 'bottomLeft'),
     left: tri('bottomLeft', 'topLeft'),
   };
+}
+
+// Outward unit normals of the four sides of the rhombus (the left and right sides run down and to the right).
+const OUTWARD = {
+  top: [0, -1],
+  bottom: [0, 1],
+  left: [-Math.sqrt(3) / 2, 0.5],
+  right: [Math.sqrt(3) / 2, -0.5],
+};
+
+/**
+ * One band per edge, the area a click picks that edge by: a parallelogram from the line through the
+ * edge cells' inner outline corners (the notches between them; the cells, drawn on top, keep their own
+ * clicks) out to a line `depth` beyond their outermost corners, as long as the side (the clips of
+ * `edgeClips` trim it at the corners). Being symmetric about the middle of the side, its centre lies in
+ * the band just outside the cells. { top, bottom, left, right }, each four [x, y].
+ */
+export function edgeBands(width, height, depth = R) {
+  const paths = edgePaths(width, height);
+  const bands = {};
+  for (const [side, points] of Object.entries(paths)) {
+    const [nx, ny] = OUTWARD[side];
+    const dot = ([x, y]) => x * nx + y * ny;
+    const inner = Math.min(...points.map(dot));
+    const outer = Math.max(...points.map(dot)) + depth;
+    const onLine = (p, level) => [p[0] + (level - dot(p)) * nx, p[1] + (level - dot(p)) * ny];
+    const [start, end] = [points[0], points[points.length - 1]];
+    bands[side] = [onLine(start, inner), onLine(end, inner), onLine(end, outer), onLine(start, outer)].map(([x, y]) => [round(x), round(y)]);
+  }
+  return bands;
 }
 
 /** Positions of the coordinate labels: letters above row 1, numbers left of column a. */

@@ -1,5 +1,6 @@
-// Address bar sync: the hash always holds the current position's code, plus the page's own
-// `view=ica` key while the Analysis toggle is on (the engine ignores keys it does not know).
+// Address bar sync: the hash always holds the current position's code, plus the page's own `view` key:
+// `view=ica` while the Analysis toggle is on, `view=vc` while the Connections mode is on, `view=ica,vc`
+// with both (the engine ignores keys it does not know).
 
 /** The text of a location hash ("#size=7&moves=d4" -> "size=7&moves=d4"); "" if none. */
 export function codeFromHash(hash) {
@@ -28,12 +29,23 @@ export function hashText(code, view = null) {
   return view ? `${code}&view=${view}` : code;
 }
 
+/** The views named by a `view` value: "ica,vc" -> Set { "ica", "vc" } (null or "" -> an empty Set). */
+export function parseViews(view) {
+  return new Set(String(view ?? '').split(',').map((v) => v.trim()).filter(Boolean));
+}
+
+/** The `view` value for the views that are on, in a fixed order: (true, true) -> "ica,vc"; null when none. */
+export function viewValue({ analysis = false, connections = false } = {}) {
+  const views = [analysis && 'ica', connections && 'vc'].filter(Boolean);
+  return views.length ? views.join(',') : null;
+}
+
 /** The current page's position code (without the `view` key). */
 export function readHash() {
   return splitView(codeFromHash(location.hash)).code;
 }
 
-/** The current page's `view` key ("ica" when it asks for the analysis), or null. */
+/** The current page's `view` key ("ica", "vc", "ica,vc"), or null. */
 export function readHashView() {
   return splitView(codeFromHash(location.hash)).view;
 }

@@ -5,7 +5,7 @@ import { defaults } from './config.js';
 import { createCtrl } from './ctrl.js';
 import { createEngine } from './engine.js';
 import { bindBoard, bindHover, bindKeys, bindPanel } from './events.js';
-import { bindHash } from './hash.js';
+import { bindHash, parseViews } from './hash.js';
 import { fillLegend, fillSizes, panelDom, renderPanel } from './panel.js';
 import { debounceRedraw, renderBoard, renderMarks, wrap } from './render.js';
 import { createState } from './state.js';
@@ -32,14 +32,18 @@ export function start(config = defaults) {
   const engine = createEngine();
   // A second worker for the analysis only, so a long analysis never delays a move (see analyst.js).
   const analyst = createAnalyst({ restartAfterMs: config.analysisRestartMs });
-  const actions = createCtrl({ state, engine, analyst, config, redraw });
+  // A third worker for the Connections mode's H-search, on the same terms.
+  const vc = createAnalyst({ restartAfterMs: config.analysisRestartMs, method: 'connections', label: 'connections' });
+  const actions = createCtrl({ state, engine, analyst, vc, config, redraw });
   const unbinds = [
-    bindBoard(boardWrap, (cell) => actions.clickCell(cell)),
+    bindBoard(boardWrap, (cell, how) => actions.clickCell(cell, how), (edge) => actions.clickEdge(edge)),
     bindHover(boardWrap, (cell) => actions.hover(cell)),
     bindPanel(panel, actions),
     bindKeys(actions),
     bindHash((code, view) => {
-      actions.setAnalysis(view === 'ica');
+      const views = parseViews(view);
+      actions.setAnalysis(views.has('ica'));
+      actions.setConnections(views.has('vc'));
       actions.load(code, 'link');
     }),
   ];
@@ -49,10 +53,12 @@ export function start(config = defaults) {
     state,
     actions,
     analyst,
+    vc,
     destroy() {
       unbinds.forEach((unbind) => unbind());
       engine.terminate();
       analyst.terminate();
+      vc.terminate();
     },
   };
 }

@@ -3,6 +3,9 @@
 import {
   analysisCounts, analysisStatusText, cellMarks, claimFacts, currentReport, focusCell, isFillin, kindText, kindsText,
 } from './analysis.js';
+import {
+  altText, connectionsStatus, connectionsStatusText, mustplayText, pairText, pairView, promptText, threat, winningLines,
+} from './connections.js';
 import { glyphs, setGlyph } from './render.js';
 import { colorName, engineText, gameText, playoutsText } from './state.js';
 
@@ -43,6 +46,21 @@ export function panelDom(doc = document) {
     analysisLegend: $('analysis-legend'),
     claimKey: undefined,
     notesKey: undefined,
+    connectionsToggle: $('connections-toggle'),
+    connections: $('connections-panel'),
+    connectionsBar: $('connections-bar'),
+    connectionsPrompt: $('connections-prompt'),
+    connectionsExit: $('connections-exit'),
+    connectionsStatus: $('connections-status'),
+    connectionsWinning: $('connections-winning'),
+    connectionsMessage: $('connections-message'),
+    connectionsPair: $('connections-pair'),
+    connectionsList: $('connections-list'),
+    connectionsClear: $('connections-clear'),
+    mustplayToggle: $('mustplay-toggle'),
+    mustplayStatus: $('mustplay-status'),
+    winningKey: undefined,
+    altsKey: undefined,
   };
 }
 
@@ -159,6 +177,7 @@ export function renderPanel(dom, state) {
   dom.playouts.disabled = !ready || !!state.playouts?.running;
   renderMoves(dom, view);
   renderAnalysis(dom, state);
+  renderConnections(dom, state);
 
   // `hexworld` (the position in HexWorld's notation) is an extra View field; null when it has no equivalent.
   const hexworld = typeof view?.hexworld === 'string' ? `https://hexworld.org/board/#${view.hexworld}` : null;
@@ -230,11 +249,13 @@ export function renderAnalysis(dom, state) {
   if (dom.analysisToggle.checked !== a.on) dom.analysisToggle.checked = a.on;
   dom.analysisToggle.disabled = state.engine.status === 'failed';
   dom.analysis.hidden = !a.on;
-  const report = currentReport(state);
-  const status = !a.on ? 'off' : report ? 'ready' : a.status === 'error' ? 'error' : 'pending';
+  // While the Connections mode is on its marks take the board: the analysis waits (status 'paused').
+  const paused = a.on && !!state.connections?.on;
+  const report = paused ? null : currentReport(state);
+  const status = !a.on ? 'off' : paused ? 'paused' : report ? 'ready' : a.status === 'error' ? 'error' : 'pending';
   setData(dom.analysis, 'status', status);
   setData(dom.analysis, 'code', report ? a.code : null);
-  setText(dom.analysisStatus, analysisStatusText(state));
+  setText(dom.analysisStatus, paused ? 'Hidden while Connections is on: its marks take the board.' : analysisStatusText(state));
   dom.analysisStatus.classList.toggle('error', status === 'error');
 
   const counts = report ? analysisCounts(report) : null;
@@ -275,4 +296,99 @@ export function renderAnalysis(dom, state) {
   } else {
     delete dom.analysisPlay.dataset.cell;
   }
+}
+
+/** The Connections part: toggle, the bar over the board, status, winning lines, message, the pair and its list, mustplay. */
+export function renderConnections(dom, state) {
+  const c = state.connections;
+  if (dom.connectionsToggle.checked !== c.on) dom.connectionsToggle.checked = c.on;
+  dom.connectionsToggle.disabled = state.engine.status === 'failed';
+  dom.connections.hidden = !c.on;
+  dom.connectionsBar.hidden = !c.on;
+  const status = connectionsStatus(state);
+  setData(dom.connections, 'status', status);
+  setData(dom.connections, 'code', status === 'ready' ? c.code : null);
+  setText(dom.connectionsStatus, connectionsStatusText(state));
+  dom.connectionsStatus.classList.toggle('error', status === 'error');
+  setText(dom.connectionsPrompt, promptText(state));
+
+  // Winning connections of either side, each with a button that draws it.
+  const lines = c.on ? winningLines(state) : [];
+  setData(dom.connections, 'winning', lines.filter((l) => l.kind === 'winning').map((l) => l.color).join(' ') || null);
+  setData(dom.connections, 'winningSemi', lines.filter((l) => l.kind === 'semi').map((l) => l.color).join(' ') || null);
+  const winningKey = JSON.stringify(lines);
+  if (dom.winningKey !== winningKey) {
+    dom.winningKey = winningKey;
+    dom.connectionsWinning.replaceChildren(
+      ...lines.map((line) => {
+        const p = document.createElement('p');
+        p.className = `winning-line winning-${line.kind}`;
+        if (line.color) p.dataset.color = line.color;
+        p.append(line.text);
+        if (line.show) {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.className = 'link-button';
+          button.dataset.show = line.show;
+          button.textContent = 'show';
+          button.title = 'Draw this connection between the two edges';
+          p.append(' ', button);
+        }
+        return p;
+      }),
+    );
+  }
+
+  dom.connectionsMessage.hidden = !c.message;
+  setText(dom.connectionsMessage, c.message ?? '');
+
+  // The pair: a sentence and the list of alternatives (the one on the board is .shown).
+  const { query, result, alts, shown } = c.on ? pairView(state) : { query: null, result: null, alts: [], shown: null };
+  setData(dom.connections, 'player', query ? query[0] : null);
+  setData(dom.connections, 'from', c.on ? c.ends[0] : null);
+  setData(dom.connections, 'to', c.on ? c.ends[1] : null);
+  setData(dom.connections, 'pair', query ? (result ? (result.error ? 'error' : alts.length ? 'found' : 'none') : 'pending') : null);
+  setData(dom.connections, 'alternatives', result?.report ? alts.length : null);
+  setData(dom.connections, 'shown', shown);
+  setText(dom.connectionsPair, c.on ? pairText(state) : '');
+  dom.connectionsPair.hidden = !query;
+  const altsKey = JSON.stringify(alts);
+  if (dom.altsKey !== altsKey) {
+    dom.altsKey = altsKey;
+    dom.connectionsList.replaceChildren(
+      ...alts.map((alt, i) => {
+        const li = document.createElement('li');
+        li.dataset.alt = String(i);
+        li.dataset.kind = alt.kind;
+        li.dataset.size = String(alt.size);
+        li.dataset.carrier = alt.carrier.join(' ');
+        if (alt.key) li.dataset.key = alt.key;
+        li.tabIndex = 0;
+        const head = document.createElement('span');
+        head.className = 'alt-head';
+        head.textContent = altText(alt);
+        const body = document.createElement('span');
+        body.className = 'alt-cells';
+        body.textContent = alt.carrier.join(' ');
+        li.append(head, body);
+        return li;
+      }),
+    );
+  }
+  for (const li of dom.connectionsList.children) {
+    const on = Number(li.dataset.alt) === shown;
+    li.classList.toggle('shown', on);
+    if (on) li.setAttribute('aria-current', 'true');
+    else li.removeAttribute('aria-current');
+  }
+  dom.connectionsList.hidden = !alts.length;
+  dom.connectionsClear.disabled = !c.ends.length && !c.message;
+
+  // Mustplay: the checkbox and what it means here.
+  if (dom.mustplayToggle.checked !== c.mustplay) dom.mustplayToggle.checked = c.mustplay;
+  const t = c.on && c.mustplay ? threat(state) : null;
+  dom.mustplayStatus.hidden = !t;
+  setText(dom.mustplayStatus, t ? mustplayText(state) : '');
+  setData(dom.mustplayStatus, 'threat', t?.kind);
+  setData(dom.mustplayStatus, 'count', t ? t.cells.length : null);
 }

@@ -1,19 +1,27 @@
 // The board: `wrap` builds the SVG skeleton once per board shape (one <g data-cell> per cell), and
 // `renderBoard` then only reconciles attributes and classes on those nodes. `renderMarks` does the same
-// for the analysis overlay (its own attributes and classes, glyph nodes created on first use).
+// for the overlays (the analysis, or the Connections mode's, which takes the board while it is on: its
+// own attributes and classes, glyph nodes created on first use).
 //
 //   svg#board.board [data-size data-width data-height data-to-move data-winner data-rules data-code]
-//                   (.analysis while marks are shown)
+//                   (.analysis while analysis marks are shown, .connections in the Connections mode,
+//                    [data-vc-player] while a connection is drawn)
 //     defs       clipPath#edge-clip-{top,right,bottom,left} (the bands meet on the corner diagonals)
-//     g.edges    polyline.edge.edge-black ×2 (top, bottom), polyline.edge.edge-white ×2 (left, right)
+//     g.edges    polygon.edge-hit[data-edge="top"…] ×4 (the click target of each edge; [data-endpoint]),
+//                polyline.edge-glow ×4 (.endpoint: the rim of a picked edge),
+//                polyline.edge.edge-black ×2 (top, bottom), polyline.edge.edge-white ×2 (left, right)
 //     g.cells    g.cell[data-cell="c3"][data-stone="b"|"w"]  (.legal .last-move .win-chain)
 //                  [data-mark data-fill-kind data-by]  (.consider .witness .killer .dominator .analysis-focus)
+//                  [data-endpoint="from"|"to"] (.mustplay)  (Connections)
 //                  polygon.hex, circle.stone, circle.dot,
 //                  g.glyphs[data-glyph data-glyph-kind] (analysis marks), polygon.hl (highlight outline)
 //     g.labels   text.label ×(width + height)
 
 import { cellMarks, currentReport, focusCell, focusCells } from './analysis.js';
-import { R, angleBetween, cellName, center, edgeClips, edgePaths, hexPoints, labelPositions, viewBox } from './geometry.js';
+import { connectionOverlay } from './connections.js';
+import {
+  R, angleBetween, cellName, center, edgeBands, edgeClips, edgePaths, hexPoints, labelPositions, viewBox,
+} from './geometry.js';
 import { lastMoveCell, stoneMap } from './state.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -40,9 +48,25 @@ export function wrap(container, width, height) {
   const edges = el('g', { class: 'edges' }, svg);
   const paths = edgePaths(width, height);
   const clips = edgeClips(width, height);
+  const bands = edgeBands(width, height);
   const join = (points) => points.map((p) => p.join(',')).join(' ');
-  for (const [side, owner] of [['top', 'black'], ['bottom', 'black'], ['left', 'white'], ['right', 'white']]) {
+  const edgeHits = new Map();
+  const sides = [['top', 'black'], ['bottom', 'black'], ['left', 'white'], ['right', 'white']];
+  for (const [side, owner] of sides) {
     el('polygon', { points: join(clips[side]) }, el('clipPath', { id: `edge-clip-${side}` }, defs));
+    const hit = el('polygon', {
+      class: `edge-hit edge-hit-${owner}`,
+      points: join(bands[side]),
+      'clip-path': `url(#edge-clip-${side})`,
+      'data-edge': side,
+      'aria-label': `${side} edge`,
+    }, edges);
+    edgeHits.set(side, hit);
+  }
+  for (const [side] of sides) {
+    el('polyline', { class: `edge-glow edge-glow-${side}`, points: join(paths[side]), 'clip-path': `url(#edge-clip-${side})` }, edges);
+  }
+  for (const [side, owner] of sides) {
     el('polyline', { class: `edge edge-${owner} edge-${side}`, points: join(paths[side]), 'clip-path': `url(#edge-clip-${side})` }, edges);
   }
   const cellGroup = el('g', { class: 'cells' }, svg);
@@ -65,7 +89,7 @@ export function wrap(container, width, height) {
   for (const { text, x, y } of numbers) el('text', { class: 'label label-row', x, y }, labels).textContent = text;
 
   container.replaceChildren(svg);
-  return { svg, cells, width, height, key: null };
+  return { svg, cells, edgeHits, width, height, key: null };
 }
 
 function setAttr(node, name, value) {
@@ -148,31 +172,40 @@ export function setGlyph(g, mark, cell) {
 const HIGHLIGHTS = ['witness', 'killer', 'dominator', 'analysis-focus'];
 
 /**
- * Brings the analysis overlay in line with `state`: data-mark / data-fill-kind / data-by and a glyph on
- * every claimed cell of the current report, `consider` on the consider set, and highlight classes on the
- * cells of the claim in focus. With no report for the board's position (off, pending) nothing is marked.
+ * Brings the overlays in line with `state`. In the Connections mode its overlay takes the board (the
+ * analysis marks are hidden until the mode is off): `data-mark` = key / carrier / mustplay, class `mustplay`
+ * on every mustplay cell, `data-endpoint` on the endpoints picked (cells and edge bands). Otherwise the
+ * analysis overlay: data-mark / data-fill-kind / data-by and a glyph on every claimed cell of the current
+ * report, `consider` on the consider set, and highlight classes on the cells of the claim in focus. With no
+ * report for the board's position (off, pending) nothing is marked.
  */
 export function renderMarks(dom, state) {
-  const report = state.view && dom.key === state.view.code ? currentReport(state) : null;
+  const current = !!state.view && dom.key === state.view.code;
+  const vc = current ? connectionOverlay(state) : null;
+  const report = current && !state.connections?.on ? currentReport(state) : null;
   const marks = cellMarks(report);
   const focus = focusCell(state, marks);
-  if (dom.marksReport === report && dom.marksFocus === focus) return;
+  const vcKey = vc?.key ?? null;
+  if (dom.marksReport === report && dom.marksFocus === focus && dom.marksVc === vcKey) return;
   dom.marksReport = report;
   dom.marksFocus = focus;
+  dom.marksVc = vcKey;
   const consider = new Set(report?.consider ?? []);
   const { witness, killers, by } = focusCells(marks, focus);
   const lit = { witness, killer: killers, dominator: by, 'analysis-focus': new Set(focus ? [focus] : []) };
   for (const [name, g] of dom.cells) {
     const mark = marks.get(name);
-    setAttr(g, 'data-mark', mark?.mark);
+    setAttr(g, 'data-mark', vc ? vc.marks.get(name) : mark?.mark);
     setAttr(g, 'data-fill-kind', mark?.fillKind);
     setAttr(g, 'data-fill', mark?.fill);
     setAttr(g, 'data-by', mark?.by);
+    setAttr(g, 'data-endpoint', vc?.endpoints.get(name));
+    g.classList.toggle('mustplay', !!vc?.mustplay.has(name));
     g.classList.toggle('consider', consider.has(name));
     let glyphNode = g.querySelector(':scope > .glyphs');
     if (mark && !glyphNode) glyphNode = glyphs(g);
     if (glyphNode) setGlyph(glyphNode, mark, name);
-    let any = false;
+    let any = !!vc?.endpoints.has(name);
     for (const cls of HIGHLIGHTS) {
       const on = lit[cls].has(name);
       g.classList.toggle(cls, on);
@@ -185,5 +218,12 @@ export function renderMarks(dom, state) {
     const side = ['top', 'bottom', 'left', 'right'].find((name) => edge.classList.contains(`edge-${name}`));
     edge.classList.toggle('witness', witness.has(side));
   }
+  for (const [side, hit] of dom.edgeHits ?? []) setAttr(hit, 'data-endpoint', vc?.endpoints.get(side));
+  for (const glow of dom.svg.querySelectorAll('.edges .edge-glow')) {
+    const side = ['top', 'bottom', 'left', 'right'].find((name) => glow.classList.contains(`edge-glow-${name}`));
+    glow.classList.toggle('endpoint', !!vc?.endpoints.has(side));
+  }
+  setAttr(dom.svg, 'data-vc-player', vc?.player);
   dom.svg.classList.toggle('analysis', !!report);
+  dom.svg.classList.toggle('connections', !!vc);
 }

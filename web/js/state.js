@@ -2,6 +2,7 @@
 // The page knows no Hex rules: every View (stones, legal cells, winner) comes from the engine.
 
 import { createAnalysis } from './analysis.js';
+import { createConnections } from './connections.js';
 import { defaults } from './config.js';
 
 const COLOR_NAME = { b: 'Black', w: 'White' };
@@ -22,6 +23,7 @@ export function createState(config = defaults) {
     busy: 0, // requests in flight
     playouts: null, // null | { running: true } | the playouts result | { error }
     analysis: createAnalysis(config.analysis), // the Analysis toggle and the last report (see analysis.js)
+    connections: createConnections(config.connections, config.mustplay), // the Connections mode (see connections.js)
     settings: { width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule },
   };
 }

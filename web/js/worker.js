@@ -90,6 +90,24 @@ function analyze(code) {
   return { ...report, worker_millis: performance.now() - t0 };
 }
 
+/**
+ * Virtual connections: one `connections(code, player, from, to)` call per query `[player, from, to]`,
+ * timed here. A query the engine refuses (a bad endpoint) gives `{ error }` in its place, so the other
+ * answers still arrive; a trap is thrown (the module is unusable after it).
+ */
+function connections(code, queries) {
+  const t0 = performance.now();
+  const results = queries.map(([player, from = null, to = null]) => {
+    try {
+      return { report: wasm.connections(code, player, from, to) };
+    } catch (err) {
+      if (err instanceof WebAssembly.RuntimeError) throw err;
+      return { error: messageOf(err) };
+    }
+  });
+  return { results, worker_millis: performance.now() - t0 };
+}
+
 const methods = {
   init,
   version: () => wasm.version(),
@@ -102,6 +120,7 @@ const methods = {
   seek,
   playouts,
   analyze,
+  connections,
 };
 
 self.onmessage = async (e) => {

@@ -1,0 +1,268 @@
+// The Connections mode without a browser: endpoints and their colour (connections.js), the queries it asks,
+// the alternatives and the overlay's precedence, its sentences, the `view` hash values, the edge bands'
+// geometry, and the analysis client running another worker method.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  alreadyJoined, alternatives, altText, connectionOverlay, connectionsStatus, createConnections, followPosition, missingQueries,
+  mustplayText, neededQueries, pairText, pairView, pickEnd, promptText, queryKey, setPair, threat, winningLines,
+} from '../../web/js/connections.js';
+import { createAnalyst } from '../../web/js/analyst.js';
+import { center, edgeBands, edgePaths, neighbours, R } from '../../web/js/geometry.js';
+import { parseViews, splitView, viewValue } from '../../web/js/hash.js';
+
+// 5x5, White to move: Black b2 c3 (a bridge), White e5.
+const view = {
+  code: 'size=5&b=b2,c3&w=e5&turn=w', size: 5, width: 5, height: 5, rules: 'hex', to_move: 'w', winner: null,
+  black: ['b2', 'c3'], white: ['e5'],
+};
+
+test('picking endpoints: colours, the player, refusals, a new pair, dropping the lone one', () => {
+  const c = createConnections(true);
+  pickEnd(c, view, 'b2');
+  assert.deepEqual(c.ends, ['b2']);
+  pickEnd(c, view, 'left');
+  assert.deepEqual(c.ends, ['b2'], 'a White edge after a Black stone is refused');
+  assert.match(c.message, /b2 \(a Black stone\) and the left edge \(White's\) are of different colours/);
+  pickEnd(c, view, 'e5');
+  assert.deepEqual(c.ends, ['b2']);
+  assert.match(c.message, /e5 \(a White stone\)/);
+  pickEnd(c, view, 'top');
+  assert.deepEqual(c.ends, ['b2', 'top']);
+  assert.equal(c.player, 'b');
+  assert.equal(c.message, null);
+
+  pickEnd(c, view, 'b2'); // with a pair picked, a click starts a new one
+  assert.deepEqual(c.ends, ['b2']);
+  assert.equal(c.player, null);
+  pickEnd(c, view, 'b2'); // the lone endpoint again: dropped
+  assert.deepEqual(c.ends, []);
+
+  pickEnd(c, view, 'a1');
+  pickEnd(c, view, 'd4');
+  assert.equal(c.player, 'w', 'two empty cells: the side to move');
+  pickEnd(c, view, 'a1');
+  pickEnd(c, view, 'right');
+  assert.equal(c.player, 'w', 'an empty cell takes the colour of the other endpoint');
+  pickEnd(c, view, 'c3');
+  pickEnd(c, view, 'a4');
+  assert.equal(c.player, 'b');
+});
+
+test('a new position keeps the pair and its player, drops endpoints taken by the other colour or off the board', () => {
+  const c = createConnections(true);
+  pickEnd(c, view, 'b2');
+  pickEnd(c, view, 'd2');
+  assert.equal(c.player, 'b');
+  c.chosen = 3;
+  followPosition(c, { ...view, to_move: 'b', white: ['e5', 'a1'] });
+  assert.deepEqual(c.ends, ['b2', 'd2']);
+  assert.equal(c.player, 'b', 'the side to move changed, the player did not');
+  assert.equal(c.chosen, 0, 'back to the strongest');
+  followPosition(c, { ...view, white: ['e5', 'd2'] });
+  assert.deepEqual(c.ends, ['b2']);
+  assert.match(c.message, /d2 now holds a White stone/);
+  pickEnd(c, view, 'e4');
+  assert.deepEqual(c.ends, ['b2', 'e4']);
+  followPosition(c, { ...view, size: 3, width: 3, height: 3 });
+  assert.deepEqual(c.ends, [], 'off the board');
+});
+
+test('queries: both colours\' edges, then the pair, once each; missing ones only', () => {
+  const c = createConnections(true);
+  assert.deepEqual(neededQueries(c), [['b', 'top', 'bottom'], ['w', 'left', 'right']]);
+  setPair(c, 'b', 'top', 'bottom');
+  assert.equal(neededQueries(c).length, 2, 'the pair is already asked for');
+  setPair(c, 'b', 'b2', 'c3');
+  assert.deepEqual(neededQueries(c).at(-1), ['b', 'b2', 'c3']);
+  c.results.set(queryKey(['b', 'top', 'bottom']), { report: {} });
+  assert.deepEqual(missingQueries(c).map(queryKey), ['w|left|right', 'b|b2|c3']);
+});
+
+const report = (extra) => ({ player: 'b', full: [], semi: [], winning: false, winning_semi: false, mustplay: [], ...extra });
+
+/** A state whose answers are `answers` (query key -> report) for `view`. */
+function stateWith(answers, { ends = [], player = null, mustplay = false, v = view } = {}) {
+  const c = createConnections(true, mustplay);
+  Object.assign(c, { code: v.code, ends, player, millis: 12.3 });
+  for (const [key, r] of Object.entries(answers)) c.results.set(key, r instanceof Error ? { error: r.message } : { report: r });
+  return { view: v, connections: c };
+}
+
+test('alternatives: full first, smallest first (ties in the engine\'s order); hover beats the click', () => {
+  const r = report({
+    full: [{ from: 'b2', to: 'c3', carrier: ['a1', 'b1', 'c1'] }, { from: 'b2', to: 'c3', carrier: ['c2', 'b3'] }],
+    semi: [{ from: 'b2', to: 'c3', key: 'd2', carrier: ['d2', 'd1'] }, { from: 'b2', to: 'c3', key: 'b3', carrier: ['b3'] }, { key: 'c2', carrier: ['c2'] }],
+  });
+  const alts = alternatives(r);
+  assert.deepEqual(alts.map((a) => [a.kind, a.key, a.size]), [['full', null, 2], ['full', null, 3], ['semi', 'b3', 1], ['semi', 'c2', 1], ['semi', 'd2', 2]]);
+  assert.equal(altText(alts[0]), 'full · 2 cells');
+  assert.equal(altText(alts[2]), 'semi · key b3 · 1 cell');
+  assert.equal(altText({ kind: 'full', size: 0 }), 'full · no empty cell');
+
+  const state = stateWith({ 'b|top|bottom': report(), 'w|left|right': report({ player: 'w' }), 'b|b2|c3': r }, { ends: ['b2', 'c3'], player: 'b' });
+  assert.equal(connectionsStatus(state), 'ready');
+  assert.equal(pairView(state).shown, 0);
+  state.connections.chosen = 4;
+  assert.equal(pairView(state).shown, 4);
+  state.connections.hover = 2;
+  assert.equal(pairView(state).shown, 2);
+  state.connections.hover = 99;
+  assert.equal(pairView(state).shown, 4, 'an index out of range is ignored');
+  assert.equal(connectionsStatus({ ...state, view: { ...view, code: 'other' } }), 'pending', 'answers of another position are never used');
+});
+
+test('overlay: the key beats the carrier, which beats the mustplay; endpoints from/to; nothing with the mode off', () => {
+  const pair = report({ semi: [{ key: 'c2', carrier: ['c2', 'd1', 'a1'] }] });
+  const white = report({ player: 'w', winning_semi: true, mustplay: ['a1', 'c2', 'e1'] });
+  const state = stateWith(
+    { 'b|top|bottom': report({ winning_semi: true }), 'w|left|right': white, 'b|b2|top': pair },
+    { ends: ['b2', 'top'], player: 'b', mustplay: true, v: { ...view, to_move: 'b' } },
+  );
+  const overlay = connectionOverlay(state);
+  assert.deepEqual(Object.fromEntries(overlay.marks), { a1: 'carrier', c2: 'key', e1: 'mustplay', d1: 'carrier' });
+  assert.deepEqual([...overlay.mustplay].sort(), ['a1', 'c2', 'e1']);
+  assert.deepEqual(Object.fromEntries(overlay.endpoints), { b2: 'from', top: 'to' });
+  assert.equal(overlay.player, 'b');
+  state.connections.mustplay = false;
+  const plain = connectionOverlay(state);
+  assert.deepEqual(Object.fromEntries(plain.marks), { c2: 'key', d1: 'carrier', a1: 'carrier' });
+  assert.notEqual(plain.key, overlay.key);
+  state.connections.on = false;
+  assert.equal(connectionOverlay(state), null);
+});
+
+test('threat and mustplay sentences: threat, none, already lost, game over', () => {
+  const base = { 'b|top|bottom': report() };
+  const threatened = stateWith({ ...base, 'w|left|right': report({ player: 'w', winning_semi: true, mustplay: ['a1', 'b1'] }) }, { mustplay: true, v: { ...view, to_move: 'b' } });
+  assert.deepEqual(threat(threatened), { kind: 'threat', cells: ['a1', 'b1'], mover: 'b' });
+  assert.equal(mustplayText(threatened), "Black must play in one of these 2 cells to stop White's winning semi connections.");
+  const calm = stateWith({ ...base, 'w|left|right': report({ player: 'w' }) }, { mustplay: true, v: { ...view, to_move: 'b' } });
+  assert.equal(threat(calm).kind, 'none');
+  assert.match(mustplayText(calm), /^No threat: White has no winning semi connection/);
+  const lost = stateWith({ 'b|top|bottom': report({ winning: true }), 'w|left|right': report({ player: 'w' }) }, { mustplay: true });
+  assert.equal(threat(lost).kind, 'lost');
+  assert.match(mustplayText(lost), /Black already has a winning connection: no move of White's stops it/);
+  const over = stateWith({}, { mustplay: true, v: { ...view, winner: 'b' } });
+  assert.equal(threat(over).kind, 'over');
+  assert.equal(threat(stateWith({}, { mustplay: true })), null, 'not known yet');
+});
+
+test('winning lines, pair sentences and the prompt', () => {
+  const won = stateWith({ 'b|top|bottom': report({ winning: true, full: [{ carrier: ['b1', 'c1', 'a3', 'b3'] }] }), 'w|left|right': report({ player: 'w' }) });
+  assert.deepEqual(winningLines(won).map((l) => [l.kind, l.color, l.text]), [
+    ['winning', 'b', 'Black already has a winning connection: a full connection (4 cells) joins top and bottom.'],
+  ]);
+  const rex = stateWith({ 'b|top|bottom': report({ winning: true, full: [{ carrier: [] }] }), 'w|left|right': report({ player: 'w' }) }, { v: { ...view, rules: 'rex' } });
+  assert.match(winningLines(rex)[0].text, /its stones join top and bottom \(under Rex, joining your own edges loses\)/);
+  const semis = stateWith({
+    'b|top|bottom': report({ winning_semi: true, semi: [{ key: 'd4', carrier: ['d4', 'd5'] }, { key: 'c4', carrier: ['c4'] }] }),
+    'w|left|right': report({ player: 'w', winning_semi: true, semi: [{ key: 'a1', carrier: ['a1'] }] }),
+  });
+  assert.deepEqual(winningLines(semis).map((l) => l.text), [
+    'White, to move, has a winning semi connection (key a1): playing its key connects.',
+    'Black threatens a winning semi connection (key c4): White must play in its mustplay.',
+  ]);
+  const none = stateWith({ 'b|top|bottom': report(), 'w|left|right': report({ player: 'w' }) });
+  assert.deepEqual(winningLines(none).map((l) => l.kind), ['none']);
+  assert.deepEqual(winningLines(stateWith({})), [], 'nothing before the answers');
+
+  const pairState = (answer, ends = ['b2', 'top']) =>
+    stateWith({ 'b|top|bottom': report(), 'w|left|right': report({ player: 'w' }), [`b|${ends.join('|')}`]: answer }, { ends, player: 'b' });
+  assert.equal(pairText(pairState(report())), 'H-search finds no connection between b2 and the top edge for Black.');
+  assert.equal(pairText(pairState(report(), ['b2', 'a1'])), 'H-search finds no connection between b2 and a1 (empty) for Black.');
+  assert.match(pairText(pairState(new Error("'z9' is not on the board"))), /^The engine refused b2 – the top edge: 'z9' is not on the board$/);
+  assert.equal(
+    pairText(pairState(report({ full: [{ carrier: ['b1', 'c1'] }], semi: [{ key: 'b1', carrier: ['b1'] }] }))),
+    'Black has a full connection (2 cells) between b2 and the top edge: 1 full, 1 semi.',
+  );
+  assert.match(pairText(pairState(report({ semi: [{ key: 'b1', carrier: ['b1'] }] }))), /only a semi connection \(key b1, 1 cell\)/);
+  const joined = stateWith({ 'b|b2|c2': report() }, { ends: ['b2', 'c2'], player: 'b', v: { ...view, black: ['b2', 'c2', 'c3'] } });
+  assert.match(pairText(joined), /already joined by Black's stones/);
+
+  const c = createConnections(true);
+  assert.match(promptText({ view, connections: c }), /first endpoint/);
+  pickEnd(c, view, 'c3');
+  assert.equal(promptText({ view, connections: c }), 'From c3: click the second endpoint (another Black stone or edge, or an empty cell).');
+  pickEnd(c, view, 'bottom');
+  assert.equal(promptText({ view, connections: c }), 'c3 – the bottom edge for Black');
+});
+
+test('already joined: one chain, a chain on its own edge, both edges of a winner', () => {
+  const v = { ...view, size: 3, width: 3, height: 3, black: ['b1', 'b2', 'a3'], white: ['c2'] };
+  assert.equal(alreadyJoined(v, 'b1', 'a3'), true);
+  assert.equal(alreadyJoined(v, 'b1', 'top'), true);
+  assert.equal(alreadyJoined(v, 'bottom', 'b2'), true);
+  assert.equal(alreadyJoined(v, 'top', 'bottom'), true);
+  assert.equal(alreadyJoined(v, 'c2', 'right'), true);
+  assert.equal(alreadyJoined(v, 'c2', 'left'), false);
+  assert.equal(alreadyJoined(v, 'b1', 'left'), false, 'another colour\'s edge');
+  assert.equal(alreadyJoined({ ...v, black: ['b1', 'a3'] }, 'b1', 'a3'), false);
+  assert.equal(alreadyJoined(v, 'a1', 'b1'), false, 'an empty cell');
+});
+
+test('hash: the view value names the analysis and the Connections mode', () => {
+  assert.deepEqual([...parseViews('ica,vc')], ['ica', 'vc']);
+  assert.deepEqual([...parseViews('vc')], ['vc']);
+  assert.deepEqual([...parseViews(null)], []);
+  assert.equal(viewValue({ analysis: true, connections: true }), 'ica,vc');
+  assert.equal(viewValue({ connections: true }), 'vc');
+  assert.equal(viewValue({}), null);
+  assert.deepEqual(splitView('size=5&view=ica,vc'), { code: 'size=5', view: 'ica,vc' });
+});
+
+test('geometry: neighbours, and each edge band holds its own centre just outside the cells', () => {
+  assert.deepEqual(neighbours(2, 2, 5, 5), [[2, 1], [3, 1], [1, 2], [3, 2], [1, 3], [2, 3]]);
+  assert.deepEqual(neighbours(0, 0, 5, 5), [[1, 0], [0, 1]]);
+  for (const [w, h] of [[1, 1], [3, 3], [11, 11], [7, 4]]) {
+    const bands = edgeBands(w, h);
+    const paths = edgePaths(w, h);
+    for (const side of ['top', 'bottom', 'left', 'right']) {
+      const band = bands[side];
+      assert.equal(band.length, 4);
+      const xs = band.map((p) => p[0]);
+      const ys = band.map((p) => p[1]);
+      const mid = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+      // The middle of the band's bounding box (where a test's click lands) is inside the parallelogram...
+      const [a, b, c] = band;
+      const inside = [[a, b], [b, c], [c, band[3]], [band[3], a]].map(([p, q]) => Math.sign((q[0] - p[0]) * (mid[1] - p[1]) - (q[1] - p[1]) * (mid[0] - p[0])));
+      assert.ok(inside.every((s) => s === inside[0]), `${w}x${h} ${side}: centre inside`);
+      // ...and farther than any cell corner of that edge is from every cell centre of the board.
+      let nearest = Infinity;
+      for (let col = 0; col < w; col++) for (let row = 0; row < h; row++) nearest = Math.min(nearest, Math.hypot(mid[0] - center(col, row)[0], mid[1] - center(col, row)[1]));
+      assert.ok(nearest > R, `${w}x${h} ${side}: centre off the cells`);
+      assert.ok(paths[side].length > 0);
+    }
+  }
+});
+
+test('analyst: another method and label (the Connections worker), keyed by all its arguments', async () => {
+  const posted = [];
+  const workers = [];
+  class FakeWorker {
+    constructor(url, options) {
+      this.options = options;
+      workers.push(this);
+    }
+    postMessage(msg) {
+      posted.push(msg);
+    }
+    terminate() {}
+  }
+  const client = createAnalyst({ Worker: FakeWorker, method: 'connections', label: 'connections', setTimer: () => 0, clearTimer: () => {}, now: () => 0 });
+  const p1 = client.run('size=3', [['b', 'top', 'bottom']]);
+  assert.equal(client.run('size=3', [['b', 'top', 'bottom']]), p1, 'same arguments join');
+  assert.equal(workers[0].options.name, 'hexlab connections');
+  workers[0].onmessage({ data: { id: posted[0].id, ok: true } });
+  const request = posted.at(-1);
+  assert.equal(request.method, 'connections');
+  assert.deepEqual(request.args, ['size=3', [['b', 'top', 'bottom']]]);
+  const p2 = client.run('size=3', [['w', 'left', 'right']]);
+  const dropped = await p1.then(() => null, (err) => err);
+  assert.equal(dropped.superseded, true);
+  assert.match(dropped.message, /^connections superseded/);
+  workers[0].onmessage({ data: { id: request.id, ok: true, result: 'late' } });
+  workers[0].onmessage({ data: { id: posted.at(-1).id, ok: true, result: { results: [] } } });
+  assert.deepEqual(await p2, { results: [] });
+  client.terminate();
+});
