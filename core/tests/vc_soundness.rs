@@ -154,12 +154,24 @@ fn describe(position: &Position) -> String {
 /// Checks every connection of both colours, and the mustplay; returns (connections, carriers
 /// too large to check).
 fn check(position: &Position, rng: &mut Rng, sample: usize) -> (usize, usize) {
+    check_with(position, rng, sample, |color| {
+        h_search(position, color, Limits::default())
+    })
+}
+
+/// [`check`], with the connections of each colour from `search`.
+fn check_with(
+    position: &Position,
+    rng: &mut Rng,
+    sample: usize,
+    search: impl Fn(Color) -> hexlab_core::vc::Connections,
+) -> (usize, usize) {
     let size = position.size();
     let mut local = LocalGame::new(size.width() as usize, size.height() as usize);
     let name = describe(position);
     let (mut checked, mut skipped) = (0, 0);
     for color in Color::ALL {
-        let connections = h_search(position, color, Limits::default());
+        let connections = search(color);
         let (first, second) = BoardSize::edges_of(color);
         local.own_edges = [local.endpoint(first), local.endpoint(second)];
         local.memo.clear();
@@ -185,7 +197,8 @@ fn check(position: &Position, rng: &mut Rng, sample: usize) -> (usize, usize) {
             };
             let (ea, eb) = (end(pa, &local), end(pb, &local));
             let own = own_stones | if pa.empty { ea } else { 0 } | if pb.empty { eb } else { 0 };
-            for carrier in &pair.full {
+            for full in &pair.full {
+                let carrier = &full.carrier;
                 if carrier.len() > 12 {
                     skipped += 1;
                     continue;
@@ -265,6 +278,46 @@ fn run(side: u32, positions: usize, sample: usize, min_plies: usize, seed: u64) 
     assert!(checked > positions);
 }
 
+/// Connections updated after one more stone (either colour) are as sound as rebuilt ones.
+#[test]
+fn updates_after_a_stone_are_sound() {
+    use hexlab_core::vc::incremental::after_stone;
+    let mut rng = Rng::new(11);
+    let (mut checked, mut updates) = (0, 0);
+    for (side, count) in [(4u32, 80), (5, 40), (6, 15)] {
+        let size = BoardSize::square(side).unwrap();
+        for _ in 0..count {
+            let before = random_position(&mut rng, size, 4);
+            let empty = before.empty_cells();
+            let Some(cell) = empty.nth(rng.below(empty.len().max(1))) else {
+                continue;
+            };
+            let stone = if rng.below(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let mut after = before.clone();
+            after.set_stone(cell, Some(stone)).unwrap();
+            if after.winner().is_some() {
+                continue;
+            }
+            let (c, _) = check_with(&after, &mut rng, 30, |color| {
+                after_stone(
+                    &h_search(&before, color, Limits::default()),
+                    &after,
+                    cell,
+                    Limits::default(),
+                )
+            });
+            checked += c;
+            updates += 1;
+        }
+    }
+    eprintln!("updates: {updates} positions, {checked} claims checked");
+    assert!(updates > 50);
+}
+
 #[test]
 fn sound_on_3x3() {
     run(3, 300, usize::MAX, 0, 1);
@@ -283,4 +336,200 @@ fn sound_on_5x5() {
 #[test]
 fn sound_on_6x6() {
     run(6, 20, 25, 12, 4);
+}
+
+/// Connection search: a proof carrier really connects; a refutation (on the whole board) really
+/// breaks every strategy, and the defender's refuting move really wins; a semi really connects
+/// after its key. Endpoints are random points of the attacker (cells, stones, edges).
+#[test]
+fn connection_search_agrees_with_brute_force() {
+    use hexlab_core::vc::connect::{search, Verdict};
+    let mut rng = Rng::new(7);
+    let (mut proved, mut refuted, mut unknown) = (0, 0, 0);
+    let mut spent = std::time::Duration::ZERO;
+    for side in [3u32, 4, 5] {
+        let size = BoardSize::square(side).unwrap();
+        let mut local = LocalGame::new(side as usize, side as usize);
+        for _ in 0..[0, 0, 0, 150, 120, 12][side as usize] {
+            let position = random_position(&mut rng, size, 2);
+            if position.winner().is_some() {
+                continue;
+            }
+            let color = if rng.below(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let (first, second) = BoardSize::edges_of(color);
+            local.own_edges = [local.endpoint(first), local.endpoint(second)];
+            local.memo.clear();
+            let candidates: Vec<Cell> = [first, second]
+                .into_iter()
+                .chain(position.empty_cells().iter())
+                .chain(position.stones(color).iter())
+                .collect();
+            let from = candidates[rng.below(candidates.len())];
+            let to = candidates[rng.below(candidates.len())];
+            let t0 = std::time::Instant::now();
+            let result = search(&position, color, from, to, 300_000);
+            spent += t0.elapsed();
+            let Ok(outcome) = result else {
+                continue;
+            };
+            let chain = |p: Cell| -> u64 {
+                if p.is_edge() {
+                    local.endpoint(p)
+                } else {
+                    mask_of(
+                        &local,
+                        CellSet::flood(
+                            CellSet::single(p),
+                            position.stones(color) | CellSet::single(p),
+                        ),
+                    )
+                }
+            };
+            let (ea, eb) = (chain(from), chain(to));
+            let own = mask_of(&local, position.stones(color))
+                | if from.is_edge() { 0 } else { local.bit(from) }
+                | if to.is_edge() { 0 } else { local.bit(to) };
+            let empty = mask_of(&local, position.empty_cells()) & !own;
+            let name = describe(&position);
+            match outcome.verdict {
+                Verdict::Connected { carrier } => {
+                    let free = mask_of(&local, carrier) & !own;
+                    assert!(
+                        local.wins(own, free, ea, eb, true),
+                        "{color} {from}-{to} carrier {carrier:?} fails in {name}"
+                    );
+                    proved += 1;
+                }
+                Verdict::Refuted { refutation } => {
+                    assert!(
+                        !local.wins(own, empty, ea, eb, true),
+                        "{color} {from}-{to} refuted wrongly in {name}"
+                    );
+                    if let Some(cell) = refutation {
+                        let bit = local.bit(cell);
+                        assert!(
+                            !local.wins(own, empty & !bit, ea, eb, false),
+                            "{color} {from}-{to}: {cell} does not refute in {name}"
+                        );
+                    }
+                    match outcome.semi {
+                        Some((key, carrier)) => {
+                            let k = local.bit(key);
+                            let free = mask_of(&local, carrier) & !own & !k;
+                            assert!(
+                                local.wins(own | k, free, ea, eb, true),
+                                "{color} {from}-{to} semi {key} {carrier:?} fails in {name}"
+                            );
+                        }
+                        None => assert!(
+                            !local.wins(own, empty, ea, eb, false),
+                            "{color} {from}-{to} semi missed in {name}"
+                        ),
+                    }
+                    refuted += 1;
+                }
+                Verdict::Unknown => {
+                    eprintln!(
+                        "unknown after {} nodes, region {}: {color} {from}-{to} in {}",
+                        outcome.nodes,
+                        outcome.region,
+                        describe(&position)
+                    );
+                    unknown += 1;
+                }
+            }
+        }
+    }
+    eprintln!("connection search: {proved} proved, {refuted} refuted, {unknown} unknown, {spent:?} searching");
+    assert!(proved > 20 && refuted > 20 && unknown <= 3);
+}
+
+/// Rows 2 and 3: see [`check_templates`].
+#[test]
+fn edge_templates_connect() {
+    check_templates(3);
+    assert!(
+        hexlab_core::vc::templates::library()
+            .iter()
+            .any(|t| t.depth == 4),
+        "the table has fourth-row templates"
+    );
+}
+
+/// Row 4, by the same exhaustive search: about 5 minutes in release, so run on demand
+/// (`cargo test --release --test vc_soundness -- --ignored`). Every H-search claim built on a
+/// fourth-row template is also checked by the engine's connection search, itself checked
+/// against brute force above.
+#[test]
+#[ignore = "about 5 minutes: cargo test --release --test vc_soundness -- --ignored"]
+fn fourth_row_templates_connect() {
+    check_templates(4);
+}
+
+/// Every edge template in the committed table up to row `max_depth` connects its anchor to the
+/// edge on its carrier, the defender moving first (checked by the test's own exhaustive search,
+/// on a board just large enough), and no cell of a row 2 or 3 template can be dropped.
+fn check_templates(max_depth: u8) {
+    use hexlab_core::vc::templates::library;
+    for template in library().iter().filter(|t| t.depth <= max_depth) {
+        let depth = template.depth as usize;
+        let min = template
+            .cells
+            .iter()
+            .map(|&(dc, _)| dc)
+            .min()
+            .unwrap()
+            .min(0);
+        let max = template
+            .cells
+            .iter()
+            .map(|&(dc, _)| dc)
+            .max()
+            .unwrap()
+            .max(0);
+        let width = (max - min + 1) as usize;
+        let mut local = LocalGame::new(width, depth + 1);
+        let bit = |dc: i8, r: u8| 1u64 << (r as usize * width + (dc - min) as usize);
+        let top = local.endpoint(Cell::TOP);
+        local.own_edges = [top, local.endpoint(Cell::BOTTOM)];
+        let anchor = bit(0, template.depth - 1);
+        let carrier = template.cells.iter().fold(0, |m, &(dc, r)| m | bit(dc, r));
+        assert!(
+            local.wins(anchor, carrier, anchor, top, true),
+            "template {} fails",
+            template.line()
+        );
+        if depth <= 3 {
+            for &(dc, r) in &template.cells {
+                assert!(
+                    !local.wins(anchor, carrier & !bit(dc, r), anchor, top, true),
+                    "template {} still connects without {dc},{r}",
+                    template.line()
+                );
+            }
+        }
+    }
+}
+
+/// The committed table of rows 2 and 3 is what the generator derives (row 4 takes seconds per
+/// template; `hexlab-patterns templates` regenerates all of it).
+#[test]
+fn edge_template_table_is_current() {
+    use hexlab_core::vc::templates::{generate::templates_of_depth, library};
+    for depth in 2..=3u8 {
+        let committed: Vec<_> = library()
+            .iter()
+            .filter(|t| t.depth == depth)
+            .cloned()
+            .collect();
+        assert_eq!(
+            committed,
+            templates_of_depth(depth),
+            "row {depth} templates differ from the generator's"
+        );
+    }
 }

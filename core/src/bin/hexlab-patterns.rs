@@ -23,6 +23,9 @@ usage:
       per kind and class and the time taken
   hexlab-patterns check [--dir DIR]
       regenerate every class except r2-interior and compare with the committed tables
+  hexlab-patterns templates [--out FILE]
+      derive the edge templates of rows 2 to 4 by connection search and write FILE (default:
+      the crate's data/templates.txt); prints counts per row and the time taken
   hexlab-patterns bench [--size N] [--positions N] [--seed N]
       time the pattern matcher against ica::dead::find_dead on random positions
 ";
@@ -97,6 +100,27 @@ fn run(args: &[String]) -> Result<bool, String> {
             let f = flags(rest, &["dir"])?;
             let dir: PathBuf = flag(&f, "dir", default_dir())?;
             check_command(&dir)
+        }
+        "templates" => {
+            let f = flags(rest, &["out"])?;
+            let default = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/templates.txt");
+            let out: PathBuf = flag(&f, "out", default)?;
+            let started = Instant::now();
+            let table = hexlab_core::vc::templates::generate::table();
+            for depth in 2..=4 {
+                let count = table
+                    .lines()
+                    .filter(|l| l.starts_with(&format!("{depth}:")))
+                    .count();
+                println!("row {depth}: {count} templates");
+            }
+            std::fs::write(&out, table).map_err(|e| format!("{}: {e}", out.display()))?;
+            println!(
+                "wrote {} in {:.1} s",
+                out.display(),
+                started.elapsed().as_secs_f64()
+            );
+            Ok(true)
         }
         "bench" => {
             let f = flags(rest, &["size", "positions", "seed"])?;

@@ -9,12 +9,12 @@
 //!
 //! Limits keep the search bounded: connections kept per pair and kind, the OR rule's depth.
 
-use std::collections::HashMap;
-
 use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
+use super::crossing;
 use super::points::{PointId, Points};
+use super::templates;
 
 /// Bounds on the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +25,10 @@ pub struct Limits {
     pub semi_per_pair: usize,
     /// How many semi connections the OR rule may combine.
     pub or_depth: usize,
+    /// Whether to apply the crossing rule (Henderson 2010, §4.1).
+    pub crossing_rule: bool,
+    /// Whether to start from the edge templates (rows 2 to 4) as well as adjacency.
+    pub edge_templates: bool,
 }
 
 impl Default for Limits {
@@ -33,21 +37,37 @@ impl Default for Limits {
             full_per_pair: 6,
             semi_per_pair: 16,
             or_depth: 4,
+            crossing_rule: true,
+            edge_templates: true,
         }
     }
 }
 
-/// A semi connection's carrier and key.
+/// A full connection: its carrier, and its partition chains (named by their points' names).
+///
+/// Invariant: every chain in `chains` splits the carrier into two disjoint full connections,
+/// one to each endpoint (Henderson 2010, Lemma 12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Full {
+    pub carrier: CellSet,
+    pub chains: CellSet,
+}
+
+/// A semi connection's carrier (which holds the key), key and partition chains.
+///
+/// Invariant: every chain in `chains` splits the carrier into a full connection to one
+/// endpoint and a disjoint semi connection to the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Semi {
     pub carrier: CellSet,
     pub key: Cell,
+    pub chains: CellSet,
 }
 
 /// The connections between one pair of points, smallest carriers first.
 #[derive(Clone, Debug, Default)]
 pub struct PairConnections {
-    pub full: Vec<CellSet>,
+    pub full: Vec<Full>,
     pub semi: Vec<Semi>,
 }
 
@@ -55,7 +75,9 @@ pub struct PairConnections {
 #[derive(Clone, Debug)]
 pub struct Connections {
     pub points: Points,
-    pairs: HashMap<(PointId, PointId), PairConnections>,
+    /// The connections of every pair, at [`Connections::index`] (a dense triangle-free square:
+    /// only `a < b` slots are used).
+    pairs: Vec<PairConnections>,
     /// Pairs each point has a full connection with (for the AND rule).
     full_partners: Vec<Vec<PointId>>,
 }
@@ -73,24 +95,36 @@ impl Connections {
     #[must_use]
     pub fn between(&self, a: Cell, b: Cell) -> Option<&PairConnections> {
         let (pa, pb) = (self.points.point_of(a)?, self.points.point_of(b)?);
-        self.pairs.get(&key(pa, pb))
+        self.pair(pa, pb)
     }
 
     /// The connections between two points, by id.
     #[must_use]
     pub fn pair(&self, a: PointId, b: PointId) -> Option<&PairConnections> {
-        self.pairs.get(&key(a, b))
+        let pair = &self.pairs[self.index(a, b)];
+        (!pair.full.is_empty() || !pair.semi.is_empty()).then_some(pair)
     }
 
     /// Every pair of points with at least one connection, and its connections.
     pub fn pairs(&self) -> impl Iterator<Item = (PointId, PointId, &PairConnections)> {
-        self.pairs.iter().map(|(&(a, b), c)| (a, b, c))
+        let n = self.points.len();
+        self.pairs
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| !c.full.is_empty() || !c.semi.is_empty())
+            .map(move |(i, c)| ((i / n) as PointId, (i % n) as PointId, c))
+    }
+
+    /// The slot of the pair `{a, b}` in `pairs`.
+    fn index(&self, a: PointId, b: PointId) -> usize {
+        let (a, b) = key(a, b);
+        a as usize * self.points.len() + b as usize
     }
 
     /// The connections between the player's two edges.
     #[must_use]
     pub fn edge_to_edge(&self) -> Option<&PairConnections> {
-        self.pairs.get(&(0, 1))
+        self.pair(0, 1)
     }
 }
 
@@ -99,123 +133,229 @@ impl Connections {
 pub fn h_search(position: &Position, color: Color, limits: Limits) -> Connections {
     let points = Points::new(position, color);
     let n = points.len();
-    let mut search = Search {
-        limits,
-        connections: Connections {
-            points,
-            pairs: HashMap::new(),
-            full_partners: vec![Vec::new(); n],
-        },
-        queue: Vec::new(),
-    };
+    let mut search = Search::new(points, limits);
     for a in 0..n as PointId {
         for b in search.connections.points.adjacent(a) {
             if a < b {
-                search.add_full(a, b, CellSet::new());
+                search.add_full(
+                    a,
+                    b,
+                    Full {
+                        carrier: CellSet::new(),
+                        chains: CellSet::new(),
+                    },
+                );
             }
         }
     }
-    while let Some((a, b, carrier)) = search.queue.pop() {
-        search.and_rule(a, b, carrier);
+    if limits.edge_templates {
+        for found in templates::matches(position, color) {
+            let points = &search.connections.points;
+            if let (Some(a), Some(b)) = (points.point_of(found.anchor), points.point_of(found.edge))
+            {
+                search.add_full(
+                    a,
+                    b,
+                    Full {
+                        carrier: found.carrier,
+                        chains: CellSet::new(),
+                    },
+                );
+            }
+        }
     }
+    search.run();
     search.connections
 }
 
-struct Search {
-    limits: Limits,
-    connections: Connections,
+pub(super) struct Search {
+    pub(super) limits: Limits,
+    pub(super) connections: Connections,
     /// New full connections whose AND-rule consequences are still to be drawn.
-    queue: Vec<(PointId, PointId, CellSet)>,
+    pub(super) queue: Vec<(PointId, PointId, Full)>,
+    /// A buffer the AND rule reuses for one pair's full connections.
+    scratch: Vec<Full>,
+    /// While set, connections are stored without drawing consequences (an incremental update
+    /// restoring connections whose consequences are already there).
+    pub(super) quiet: bool,
 }
 
 impl Search {
+    /// An empty search over `points`.
+    pub(super) fn new(points: Points, limits: Limits) -> Search {
+        let n = points.len();
+        Search {
+            limits,
+            connections: Connections {
+                points,
+                pairs: vec![PairConnections::default(); n * n],
+                full_partners: vec![Vec::new(); n],
+            },
+            queue: Vec::new(),
+            scratch: Vec::new(),
+            quiet: false,
+        }
+    }
+
+    /// Draws the AND rule's consequences of every queued full connection (and theirs).
+    pub(super) fn run(&mut self) {
+        while let Some((a, b, full)) = self.queue.pop() {
+            self.and_rule(a, b, full);
+        }
+    }
+
     fn body(&self, p: PointId) -> CellSet {
         self.connections.points.get(p).body
     }
 
-    /// Combines the new full connection (a, b, carrier) with the full connections at either end.
-    fn and_rule(&mut self, a: PointId, b: PointId, carrier: CellSet) {
+    /// Combines the new full connection (a, b) with the full connections at either end.
+    fn and_rule(&mut self, a: PointId, b: PointId, first: Full) {
+        let mut fulls = std::mem::take(&mut self.scratch);
         for (mid, far) in [(b, a), (a, b)] {
-            let mid_point = self.connections.points.get(mid).clone();
+            let (mid_empty, mid_name) = {
+                let point = self.connections.points.get(mid);
+                (point.empty, point.name)
+            };
             let far_body = self.body(far);
-            let partners = self.connections.full_partners[mid as usize].clone();
-            for other in partners {
+            // Partners only grow while this runs; the ones present now are the ones combined.
+            let count = self.connections.full_partners[mid as usize].len();
+            for i in 0..count {
+                let other = self.connections.full_partners[mid as usize][i];
                 if other == far {
                     continue;
                 }
                 let other_body = self.body(other);
-                if carrier.intersects(&other_body) {
+                if first.carrier.intersects(&other_body) {
                     continue;
                 }
-                let fulls = self.connections.pairs[&key(mid, other)].full.clone();
-                for second in fulls {
-                    if second.intersects(&carrier) || second.intersects(&far_body) {
+                let slot = self.connections.index(mid, other);
+                fulls.clear();
+                fulls.extend_from_slice(&self.connections.pairs[slot].full);
+                for &second in &fulls {
+                    if second.carrier.intersects(&first.carrier)
+                        || second.carrier.intersects(&far_body)
+                    {
                         continue;
                     }
-                    let union = carrier | second;
-                    if mid_point.empty {
-                        let key_cell = mid_point.name;
-                        self.add_semi(
-                            far,
-                            other,
-                            Semi {
-                                carrier: union | CellSet::single(key_cell),
-                                key: key_cell,
-                            },
-                        );
+                    let carrier = first.carrier | second.carrier;
+                    let chains = first.chains | second.chains;
+                    if mid_empty {
+                        let key_cell = mid_name;
+                        let semi = Semi {
+                            carrier: carrier | CellSet::single(key_cell),
+                            key: key_cell,
+                            chains,
+                        };
+                        self.add_semi(far, other, semi);
                     } else {
-                        self.add_full(far, other, union);
+                        let chains = chains | CellSet::single(mid_name);
+                        self.add_full(far, other, Full { carrier, chains });
                     }
                 }
             }
         }
+        self.scratch = fulls;
     }
 
     /// Adds a full connection unless one with a subset carrier exists; drops supersets.
-    fn add_full(&mut self, a: PointId, b: PointId, carrier: CellSet) {
+    pub(super) fn add_full(&mut self, a: PointId, b: PointId, full: Full) {
         if a == b {
             return;
         }
         let limit = self.limits.full_per_pair;
-        let pair = self.connections.pairs.entry(key(a, b)).or_default();
-        if pair.full.iter().any(|c| c.is_subset(&carrier)) || pair.full.len() >= limit {
+        let slot = self.connections.index(a, b);
+        let pair = &mut self.connections.pairs[slot];
+        if pair.full.iter().any(|f| f.carrier.is_subset(&full.carrier)) || pair.full.len() >= limit
+        {
             return;
         }
-        pair.full.retain(|c| !carrier.is_subset(c));
-        let position = pair.full.partition_point(|c| c.len() <= carrier.len());
-        pair.full.insert(position, carrier);
-        pair.semi.retain(|s| !carrier.is_subset(&s.carrier));
+        pair.full.retain(|f| !full.carrier.is_subset(&f.carrier));
+        let position = pair
+            .full
+            .partition_point(|f| f.carrier.len() <= full.carrier.len());
+        pair.full.insert(position, full);
+        pair.semi.retain(|s| !full.carrier.is_subset(&s.carrier));
         for (x, y) in [(a, b), (b, a)] {
             let partners = &mut self.connections.full_partners[x as usize];
             if !partners.contains(&y) {
                 partners.push(y);
             }
         }
-        self.queue.push((a, b, carrier));
+        if !self.quiet {
+            self.queue.push((a, b, full));
+        }
     }
 
     /// Adds a semi connection (unless a subset carrier already connects the pair) and tries the
-    /// OR rule with the pair's other semi connections.
-    fn add_semi(&mut self, a: PointId, b: PointId, semi: Semi) {
+    /// OR rule and the crossing rule with the pair's other semi connections.
+    pub(super) fn add_semi(&mut self, a: PointId, b: PointId, semi: Semi) {
         if a == b {
             return;
         }
         let limit = self.limits.semi_per_pair;
-        let pair = self.connections.pairs.entry(key(a, b)).or_default();
-        if pair.full.iter().any(|c| c.is_subset(&semi.carrier))
+        let slot = self.connections.index(a, b);
+        let pair = &mut self.connections.pairs[slot];
+        if pair.full.iter().any(|f| f.carrier.is_subset(&semi.carrier))
             || pair.semi.iter().any(|s| s.carrier.is_subset(&semi.carrier))
             || pair.semi.len() >= limit
         {
             return;
         }
         pair.semi.retain(|s| !semi.carrier.is_subset(&s.carrier));
-        let others: Vec<CellSet> = pair.semi.iter().map(|s| s.carrier).collect();
         let position = pair
             .semi
             .partition_point(|s| s.carrier.len() <= semi.carrier.len());
         pair.semi.insert(position, semi);
-        if let Some(full) = or_rule(semi.carrier, semi.carrier, &others, 0, self.limits.or_depth) {
-            self.add_full(a, b, full);
+        if self.quiet {
+            return;
+        }
+        // The OR rule can only succeed when all the pair's semi carriers share no cell.
+        let common = pair.semi.iter().fold(semi.carrier, |c, s| c & s.carrier);
+        let or_possible = common.is_empty() && pair.semi.len() >= 2;
+        let disjoint = pair
+            .semi
+            .iter()
+            .filter(|s| !s.carrier.intersects(&semi.carrier))
+            .count();
+        let chained = pair.semi.iter().filter(|s| !s.chains.is_empty()).count();
+        let points = &self.connections.points;
+        let crossing = self.limits.crossing_rule
+            && disjoint >= 2
+            && chained >= 2
+            && points.get(a).empty
+            && points.get(b).empty;
+        if !or_possible && !crossing {
+            return;
+        }
+        let others: Vec<Semi> = pair.semi.iter().filter(|s| **s != semi).copied().collect();
+        if or_possible {
+            let carriers: Vec<CellSet> = others.iter().map(|s| s.carrier).collect();
+            if let Some(carrier) = or_rule(
+                semi.carrier,
+                semi.carrier,
+                &carriers,
+                0,
+                self.limits.or_depth,
+            ) {
+                self.add_full(
+                    a,
+                    b,
+                    Full {
+                        carrier,
+                        chains: CellSet::new(),
+                    },
+                );
+            }
+        }
+        let points = &self.connections.points;
+        if crossing {
+            let (x, y) = (points.get(a).name, points.get(b).name);
+            for (z1, z2, crossed) in crossing::deductions(x, y, semi, &others) {
+                let points = &self.connections.points;
+                if let (Some(p1), Some(p2)) = (points.point_of(z1), points.point_of(z2)) {
+                    self.add_semi(p1, p2, crossed);
+                }
+            }
         }
     }
 }

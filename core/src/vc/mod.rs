@@ -6,11 +6,16 @@
 //! semi connection the same after the attacker plays the key; and a move outside the mustplay
 //! loses.
 
+pub mod connect;
+pub mod connect_report;
+pub mod crossing;
 pub mod hsearch;
+pub mod incremental;
 pub mod mustplay;
 pub mod points;
 pub mod report;
+pub mod templates;
 
-pub use hsearch::{h_search, Connections, Limits, PairConnections, Semi};
+pub use hsearch::{h_search, Connections, Full, Limits, PairConnections, Semi};
 pub use mustplay::mustplay;
 pub use report::VcReport;

@@ -70,11 +70,11 @@ impl VcReport {
                 points.get(a).name.to_string(),
                 points.get(b).name.to_string(),
             );
-            for carrier in &pair.full {
+            for f in &pair.full {
                 full.push(FullReport {
                     from: from.clone(),
                     to: to.clone(),
-                    carrier: names(*carrier),
+                    carrier: names(f.carrier),
                 });
             }
             for s in &pair.semi {

@@ -50,16 +50,9 @@ fn read_set(text: &str) -> Result<Vec<Game>, UsageError> {
         .collect()
 }
 
-/// `hexlab bench ica [--set FILE] [--repeat N] [--json]`.
-pub fn run(mut flags: Flags) -> Result<(), UsageError> {
-    let set_path = flags.take("set");
-    let repeat = flags
-        .take_parsed::<usize>("repeat", "a number")?
-        .unwrap_or(3)
-        .max(1);
-    let json = flags.switch("json");
-    flags.finish()?;
-    let (name, text) = match set_path {
+/// The position set of `--set FILE`, or the committed one: its name and games.
+pub fn load_set(path: Option<String>) -> Result<(String, Vec<Game>), UsageError> {
+    let (name, text) = match path {
         Some(path) => {
             let text =
                 std::fs::read_to_string(&path).map_err(|e| UsageError(format!("{path}: {e}")))?;
@@ -70,7 +63,19 @@ pub fn run(mut flags: Flags) -> Result<(), UsageError> {
             DEFAULT_SET.to_string(),
         ),
     };
-    let games = read_set(&text)?;
+    Ok((name, read_set(&text)?))
+}
+
+/// `hexlab bench ica [--set FILE] [--repeat N] [--json]`.
+pub fn run(mut flags: Flags) -> Result<(), UsageError> {
+    let set_path = flags.take("set");
+    let repeat = flags
+        .take_parsed::<usize>("repeat", "a number")?
+        .unwrap_or(3)
+        .max(1);
+    let json = flags.switch("json");
+    flags.finish()?;
+    let (name, games) = load_set(set_path)?;
     let mut sizes: Vec<u8> = games.iter().map(|g| g.position().size().width()).collect();
     sizes.sort_unstable();
     sizes.dedup();

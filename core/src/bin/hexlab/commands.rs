@@ -11,12 +11,12 @@ use serde::Serialize;
 use crate::args::{take_game, Flags, UsageError};
 use crate::gtp::Engine;
 
-fn print_json<T: Serialize>(value: &T) -> Result<(), UsageError> {
+pub(crate) fn print_json<T: Serialize>(value: &T) -> Result<(), UsageError> {
     println!("{}", serde_json::to_string(value)?);
     Ok(())
 }
 
-fn no_positional(flags: &Flags) -> Result<(), UsageError> {
+pub(crate) fn no_positional(flags: &Flags) -> Result<(), UsageError> {
     match flags.positional().first() {
         Some(arg) => Err(UsageError(format!("unexpected argument '{arg}'"))),
         None => Ok(()),
@@ -71,7 +71,7 @@ pub fn bench(args: &[String]) -> Result<(), UsageError> {
         [job] => job.clone(),
         [] => {
             return Err(UsageError(
-                "bench needs a job: hexlab bench playouts|ica|positions".into(),
+                "bench needs a job: hexlab bench playouts|ica|vc|positions".into(),
             ))
         }
         [job, ..] => return Err(UsageError(format!("unexpected argument after '{job}'"))),
@@ -79,9 +79,10 @@ pub fn bench(args: &[String]) -> Result<(), UsageError> {
     match job.as_str() {
         "playouts" => bench_playouts(flags),
         "ica" => crate::bench_ica::run(flags),
+        "vc" => crate::bench_vc::run(flags),
         "positions" => crate::bench_ica::positions(flags),
         other => Err(UsageError(format!(
-            "unknown bench job '{other}' (known: playouts, ica, positions)"
+            "unknown bench job '{other}' (known: playouts, ica, vc, positions)"
         ))),
     }
 }
@@ -159,70 +160,5 @@ pub fn analyze_command(args: &[String]) -> Result<(), UsageError> {
         println!("note: {note}");
     }
     println!("analysed in {:.1} ms", elapsed.as_secs_f64() * 1000.0);
-    Ok(())
-}
-
-/// `hexlab vc <position> --player b|w [--from X --to Y] [--json]`: virtual connections.
-pub fn vc_command(args: &[String]) -> Result<(), UsageError> {
-    use hexlab_core::notation::parse_point;
-    use hexlab_core::vc::{h_search, mustplay, Limits, VcReport};
-    let mut flags = Flags::parse(args, &["json"])?;
-    let game = take_game(&mut flags)?;
-    let player = match flags.take("player") {
-        Some(text) => hexlab_core::Color::parse(&text)
-            .ok_or_else(|| UsageError(format!("--player {text}: expected b or w")))?,
-        None => game.position().to_move(),
-    };
-    let point = |flags: &mut Flags, name: &str| -> Result<Option<hexlab_core::Cell>, UsageError> {
-        match flags.take(name) {
-            None => Ok(None),
-            Some(text) => {
-                let cell = parse_point(&text).map_err(|e| UsageError(format!("--{name}: {e}")))?;
-                if !cell.is_edge() && !game.position().size().contains(cell) {
-                    return Err(UsageError(format!("--{name}: {cell} is off the board")));
-                }
-                Ok(Some(cell))
-            }
-        }
-    };
-    let from = point(&mut flags, "from")?;
-    let to = point(&mut flags, "to")?;
-    no_positional(&flags)?;
-    let json = flags.switch("json");
-    flags.finish()?;
-    let between = match (from, to) {
-        (Some(a), Some(b)) => Some((a, b)),
-        (None, None) => None,
-        _ => return Err(UsageError("--from and --to go together".into())),
-    };
-    let limits = Limits::default();
-    let connections = h_search(game.position(), player, limits);
-    let report = VcReport::of(&connections, between, mustplay(game.position(), limits));
-    if json {
-        return print_json(&report);
-    }
-    println!(
-        "{} full and {} semi connections for {player}",
-        report.full.len(),
-        report.semi.len()
-    );
-    for f in report.full.iter().take(40) {
-        println!("full {} - {} [{}]", f.from, f.to, f.carrier.join(" "));
-    }
-    for s in report.semi.iter().take(40) {
-        println!(
-            "semi {} - {} key {} [{}]",
-            s.from,
-            s.to,
-            s.key,
-            s.carrier.join(" ")
-        );
-    }
-    println!(
-        "winning: {}   mustplay for {}: {}",
-        report.winning,
-        game.position().to_move(),
-        report.mustplay.join(" ")
-    );
     Ok(())
 }

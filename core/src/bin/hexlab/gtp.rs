@@ -327,7 +327,7 @@ impl Engine {
                     format!(
                         "{} {a} {b} full hsearch [ {} ] [ ]",
                         color.name(),
-                        carrier(*c)
+                        carrier(c.carrier)
                     )
                 })
                 .collect()

@@ -4,7 +4,9 @@
 
 mod args;
 mod bench_ica;
+mod bench_vc;
 mod commands;
+mod connections;
 mod gtp;
 
 use std::process::ExitCode;
@@ -19,8 +21,10 @@ usage:
   hexlab position <position> [--json]      print the position
   hexlab analyze <position> [--json]       inferior cell analysis: fill-in, inferior moves, consider set
   hexlab vc <position> [--player b|w] [--from X --to Y] [--json]   virtual connections (H-search)
+  hexlab connect <position> [--player b|w] --from X --to Y [--nodes N] [--json]   connection search
   hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]
   hexlab bench ica [--set FILE] [--repeat N] [--json]   analysis over a fixed position set
+  hexlab bench vc [--set FILE] [--repeat N] [--json]    H-search over the same set, and updates
   hexlab bench positions --size N [--count N] [--min-stones N] [--max-stones N] [--seed N]
   hexlab --version | --help
 
@@ -59,7 +63,8 @@ fn run(args: &[String]) -> Result<(), UsageError> {
         "gtp" => commands::gtp(rest),
         "position" => commands::position(rest),
         "analyze" => commands::analyze_command(rest),
-        "vc" => commands::vc_command(rest),
+        "vc" => connections::vc_command(rest),
+        "connect" => connections::connect_command(rest),
         "bench" => commands::bench(rest),
         other => Err(UsageError(format!(
             "unknown subcommand '{other}' (try hexlab --help)"

@@ -1,0 +1,236 @@
+//! `hexlab bench vc`: H-search over the fixed position set shared with `bench ica`: both
+//! colours built from scratch, with and without the crossing rule and edge templates, and the
+//! incremental update after one move against a rebuild.
+
+use std::time::Instant;
+
+use hexlab_core::rng::Rng;
+use hexlab_core::vc::incremental::after_stone;
+use hexlab_core::vc::{h_search, Connections, Limits};
+use hexlab_core::{Color, Game, Position};
+use serde::Serialize;
+
+use crate::args::{Flags, UsageError};
+use crate::bench_ica::load_set;
+
+/// What one configuration finds and costs over a group of positions.
+#[derive(Serialize, Default, Clone)]
+struct Found {
+    /// Mean time to build one colour's connections, in milliseconds (best of the repeats).
+    ms_per_color: f64,
+    /// Positions per second, both colours.
+    positions_per_second: f64,
+    /// Edge-to-edge full connections, summed over positions and colours.
+    edge_full: usize,
+    /// Edge-to-edge semi connections, summed over positions and colours.
+    edge_semi: usize,
+    /// Positions where one side has a winning full connection.
+    decided: usize,
+    /// Mean size of the side to move's mustplay (over positions with a threat).
+    mean_mustplay: f64,
+    /// Positions where the opponent of the side to move has a winning semi connection.
+    threats: usize,
+    /// Connections of every pair, summed.
+    all_full: usize,
+    all_semi: usize,
+}
+
+#[derive(Serialize)]
+struct SizeFigures {
+    size: u8,
+    positions: usize,
+    full: Found,
+    /// Without the crossing rule and edge templates.
+    plain: Found,
+    /// Mean time of the update after one move, per colour, in milliseconds.
+    update_ms_per_color: f64,
+    /// Mean time of a rebuild of the same positions, per colour, in milliseconds.
+    rebuild_ms_per_color: f64,
+    /// Edge-to-edge connections after the move: updated, then rebuilt.
+    update_edge_connections: usize,
+    rebuild_edge_connections: usize,
+}
+
+#[derive(Serialize)]
+struct VcBench {
+    set: String,
+    repeat: usize,
+    sizes: Vec<SizeFigures>,
+}
+
+fn edge_counts(c: &Connections) -> (usize, usize) {
+    c.edge_to_edge()
+        .map_or((0, 0), |e| (e.full.len(), e.semi.len()))
+}
+
+fn measure(group: &[&Game], limits: Limits, repeat: usize) -> Found {
+    let mut best = f64::INFINITY;
+    let mut found = Found::default();
+    let mut mustplay_total = 0;
+    for round in 0..repeat {
+        let started = Instant::now();
+        let built: Vec<[Connections; 2]> = group
+            .iter()
+            .map(|g| Color::ALL.map(|color| h_search(g.position(), color, limits)))
+            .collect();
+        best = best.min(started.elapsed().as_secs_f64());
+        if round > 0 {
+            continue;
+        }
+        for (game, both) in group.iter().zip(&built) {
+            let position = game.position();
+            let mut decided = false;
+            for c in both {
+                let (f, s) = edge_counts(c);
+                found.edge_full += f;
+                found.edge_semi += s;
+                decided |= f > 0;
+                for (_, _, pair) in c.pairs() {
+                    found.all_full += pair.full.len();
+                    found.all_semi += pair.semi.len();
+                }
+            }
+            found.decided += usize::from(decided);
+            let opponent = &both[usize::from(position.to_move() == Color::Black)];
+            if let Some(edge) = opponent.edge_to_edge() {
+                if edge.full.is_empty() && !edge.semi.is_empty() {
+                    let region = edge
+                        .semi
+                        .iter()
+                        .fold(position.empty_cells(), |r, s| r & s.carrier);
+                    found.threats += 1;
+                    mustplay_total += region.len();
+                }
+            }
+        }
+    }
+    let n = group.len() as f64;
+    found.ms_per_color = best * 1000.0 / (2.0 * n);
+    found.positions_per_second = n / best;
+    found.mean_mustplay = mustplay_total as f64 / found.threats.max(1) as f64;
+    found
+}
+
+/// The position after one deterministic random move, and the move.
+fn one_move(position: &Position, rng: &mut Rng) -> Option<(Position, hexlab_core::Cell)> {
+    let empty = position.empty_cells();
+    let cell = empty.nth(rng.below(empty.len().max(1)))?;
+    let mut after = position.clone();
+    after.play_unchecked(cell);
+    Some((after, cell))
+}
+
+/// `hexlab bench vc [--set FILE] [--repeat N] [--json]`.
+pub fn run(mut flags: Flags) -> Result<(), UsageError> {
+    let set_path = flags.take("set");
+    let repeat = flags
+        .take_parsed::<usize>("repeat", "a number")?
+        .unwrap_or(3)
+        .max(1);
+    let json = flags.switch("json");
+    flags.finish()?;
+    let (name, games) = load_set(set_path)?;
+    let mut sizes: Vec<u8> = games.iter().map(|g| g.position().size().width()).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let limits = Limits::default();
+    let plain = Limits {
+        crossing_rule: false,
+        edge_templates: false,
+        ..limits
+    };
+    let mut figures = Vec::new();
+    for size in sizes {
+        let group: Vec<&Game> = games
+            .iter()
+            .filter(|g| g.position().size().width() == size)
+            .collect();
+        let full = measure(&group, limits, repeat);
+        let plain_found = measure(&group, plain, repeat);
+        let mut rng = Rng::new(u64::from(size));
+        let moves: Vec<(Position, Position, hexlab_core::Cell)> = group
+            .iter()
+            .filter_map(|g| {
+                one_move(g.position(), &mut rng)
+                    .map(|(after, cell)| (g.position().clone(), after, cell))
+            })
+            .collect();
+        let before: Vec<[Connections; 2]> = moves
+            .iter()
+            .map(|(p, _, _)| Color::ALL.map(|color| h_search(p, color, limits)))
+            .collect();
+        let (mut update_best, mut rebuild_best) = (f64::INFINITY, f64::INFINITY);
+        let (mut updated_edges, mut rebuilt_edges) = (0, 0);
+        for round in 0..repeat {
+            let started = Instant::now();
+            let updated: Vec<Connections> = moves
+                .iter()
+                .zip(&before)
+                .flat_map(|((_, after, cell), both)| {
+                    both.iter().map(|c| after_stone(c, after, *cell, limits))
+                })
+                .collect();
+            update_best = update_best.min(started.elapsed().as_secs_f64());
+            let started = Instant::now();
+            let rebuilt: Vec<Connections> = moves
+                .iter()
+                .flat_map(|(_, after, _)| Color::ALL.map(|color| h_search(after, color, limits)))
+                .collect();
+            rebuild_best = rebuild_best.min(started.elapsed().as_secs_f64());
+            if round == 0 {
+                updated_edges = updated
+                    .iter()
+                    .map(|c| edge_counts(c).0 + edge_counts(c).1)
+                    .sum();
+                rebuilt_edges = rebuilt
+                    .iter()
+                    .map(|c| edge_counts(c).0 + edge_counts(c).1)
+                    .sum();
+            }
+        }
+        let per_color = 1000.0 / (2.0 * moves.len().max(1) as f64);
+        figures.push(SizeFigures {
+            size,
+            positions: group.len(),
+            full,
+            plain: plain_found,
+            update_ms_per_color: update_best * per_color,
+            rebuild_ms_per_color: rebuild_best * per_color,
+            update_edge_connections: updated_edges,
+            rebuild_edge_connections: rebuilt_edges,
+        });
+    }
+    let report = VcBench {
+        set: name,
+        repeat,
+        sizes: figures,
+    };
+    if json {
+        println!("{}", serde_json::to_string(&report)?);
+        return Ok(());
+    }
+    for f in &report.sizes {
+        println!(
+            "{0}x{0}: {1} positions (best of {2})",
+            f.size, f.positions, report.repeat
+        );
+        for (label, found) in [
+            ("crossing rule + templates", &f.full),
+            ("plain H-search", &f.plain),
+        ] {
+            println!(
+                "  {label:<26} {:.2} ms per colour ({:.1} positions/s both colours); edge-to-edge {} full, {} semi; decided {}; threats {}, mean mustplay {:.1}; all pairs {} full, {} semi",
+                found.ms_per_color, found.positions_per_second, found.edge_full, found.edge_semi, found.decided, found.threats, found.mean_mustplay, found.all_full, found.all_semi
+            );
+        }
+        println!(
+            "  update after one move: {:.2} ms per colour, rebuild {:.2} ms ({:.1}x); edge-to-edge connections {} updated, {} rebuilt",
+            f.update_ms_per_color,
+            f.rebuild_ms_per_color,
+            f.rebuild_ms_per_color / f.update_ms_per_color.max(1e-9),
+            f.update_edge_connections,
+            f.rebuild_edge_connections
+        );
+    }
+    Ok(())
+}

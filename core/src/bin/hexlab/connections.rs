@@ -1,0 +1,145 @@
+//! `hexlab vc` (H-search's connections) and `hexlab connect` (connection search).
+
+use std::time::Instant;
+
+use hexlab_core::notation::parse_point;
+use hexlab_core::vc::connect::search;
+use hexlab_core::vc::connect_report::ConnectReport;
+use hexlab_core::vc::{h_search, mustplay, Limits, VcReport};
+use hexlab_core::{Cell, Color, Position};
+
+use crate::args::{take_game, Flags, UsageError};
+use crate::commands::{no_positional, print_json};
+
+/// `--player b|w`, the side to move when absent.
+fn take_player(flags: &mut Flags, position: &Position) -> Result<Color, UsageError> {
+    match flags.take("player") {
+        Some(text) => Color::parse(&text)
+            .ok_or_else(|| UsageError(format!("--player {text}: expected b or w"))),
+        None => Ok(position.to_move()),
+    }
+}
+
+/// `--name X`: a cell on the board or an edge.
+fn take_point(
+    flags: &mut Flags,
+    name: &str,
+    position: &Position,
+) -> Result<Option<Cell>, UsageError> {
+    match flags.take(name) {
+        None => Ok(None),
+        Some(text) => {
+            let cell = parse_point(&text).map_err(|e| UsageError(format!("--{name}: {e}")))?;
+            if !cell.is_edge() && !position.size().contains(cell) {
+                return Err(UsageError(format!("--{name}: {cell} is off the board")));
+            }
+            Ok(Some(cell))
+        }
+    }
+}
+
+/// `hexlab vc <position> --player b|w [--from X --to Y] [--json]`: virtual connections.
+pub fn vc_command(args: &[String]) -> Result<(), UsageError> {
+    let mut flags = Flags::parse(args, &["json"])?;
+    let game = take_game(&mut flags)?;
+    let position = game.position();
+    let player = take_player(&mut flags, position)?;
+    let from = take_point(&mut flags, "from", position)?;
+    let to = take_point(&mut flags, "to", position)?;
+    no_positional(&flags)?;
+    let json = flags.switch("json");
+    flags.finish()?;
+    let between = match (from, to) {
+        (Some(a), Some(b)) => Some((a, b)),
+        (None, None) => None,
+        _ => return Err(UsageError("--from and --to go together".into())),
+    };
+    let limits = Limits::default();
+    let connections = h_search(position, player, limits);
+    let report = VcReport::of(&connections, between, mustplay(position, limits));
+    if json {
+        return print_json(&report);
+    }
+    println!(
+        "{} full and {} semi connections for {player}",
+        report.full.len(),
+        report.semi.len()
+    );
+    for f in report.full.iter().take(40) {
+        println!("full {} - {} [{}]", f.from, f.to, f.carrier.join(" "));
+    }
+    for s in report.semi.iter().take(40) {
+        println!(
+            "semi {} - {} key {} [{}]",
+            s.from,
+            s.to,
+            s.key,
+            s.carrier.join(" ")
+        );
+    }
+    println!(
+        "winning: {}   mustplay for {}: {}",
+        report.winning,
+        position.to_move(),
+        report.mustplay.join(" ")
+    );
+    Ok(())
+}
+
+/// Default node budget of `hexlab connect`.
+const DEFAULT_NODES: u64 = 2_000_000;
+
+/// `hexlab connect <position> --player b|w --from X --to Y [--nodes N] [--json]`: decides by
+/// search whether the player connects the two points (a full connection), when H-search does
+/// not already show it.
+pub fn connect_command(args: &[String]) -> Result<(), UsageError> {
+    let mut flags = Flags::parse(args, &["json"])?;
+    let game = take_game(&mut flags)?;
+    let position = game.position();
+    let player = take_player(&mut flags, position)?;
+    let from = take_point(&mut flags, "from", position)?;
+    let to = take_point(&mut flags, "to", position)?;
+    let nodes = flags
+        .take_parsed::<u64>("nodes", "a number of nodes")?
+        .unwrap_or(DEFAULT_NODES);
+    no_positional(&flags)?;
+    let json = flags.switch("json");
+    flags.finish()?;
+    let (Some(from), Some(to)) = (from, to) else {
+        return Err(UsageError("connect needs --from X and --to Y".into()));
+    };
+    let started = Instant::now();
+    let connections = h_search(position, player, Limits::default());
+    let known = connections
+        .between(from, to)
+        .and_then(|pair| pair.full.first().map(|f| f.carrier));
+    let mut report = match known {
+        Some(carrier) => ConnectReport::from_h_search(player, from, to, carrier),
+        None => {
+            let outcome = search(position, player, from, to, nodes)?;
+            ConnectReport::from_search(player, from, to, &outcome)
+        }
+    };
+    report.millis = started.elapsed().as_secs_f64() * 1000.0;
+    if json {
+        return print_json(&report);
+    }
+    println!(
+        "{player} {from} - {to}: {} (by {}, {} nodes, region {} cells, {:.1} ms)",
+        report.status, report.by, report.nodes, report.region, report.millis
+    );
+    if report.connected == Some(true) {
+        println!("carrier: {}", report.carrier.join(" "));
+    }
+    if let Some(cell) = &report.refutation {
+        println!("refuted by {cell}");
+    }
+    if let Some(semi) = &report.semi {
+        println!(
+            "semi connection: key {} carrier {}",
+            semi.key,
+            semi.carrier.join(" ")
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,94 @@
+//! The serde answer of `hexlab connect --json` (and the page's connection search).
+
+use serde::Serialize;
+
+use crate::board::{Cell, CellSet, Color};
+use crate::report::cell_names as names;
+
+use super::connect::{Outcome, Verdict};
+
+/// A semi connection found by the search: the attacker's first move and the carrier.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SemiFound {
+    pub key: String,
+    pub carrier: Vec<String>,
+}
+
+/// `hexlab connect --json`.
+///
+/// Invariant: `connected` is `Some(true)` exactly when `carrier` is a proof (a full connection:
+/// the defender moves first), `Some(false)` when every empty cell was searched and the defender
+/// breaks every strategy, `None` when the budget ran out (`status` says which, as a word).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ConnectReport {
+    pub player: Color,
+    pub from: String,
+    pub to: String,
+    pub connected: Option<bool>,
+    /// `connected`, `refuted` or `unknown`.
+    pub status: &'static str,
+    /// `h-search` when H-search already holds the connection, else `search`.
+    pub by: &'static str,
+    pub carrier: Vec<String>,
+    /// A defender move that breaks the connection (when refuted and a move is needed).
+    pub refutation: Option<String>,
+    /// A semi connection when there is no full one.
+    pub semi: Option<SemiFound>,
+    pub nodes: u64,
+    /// Empty cells in the last region searched.
+    pub region: usize,
+    pub millis: f64,
+}
+
+impl ConnectReport {
+    /// A connection H-search already holds.
+    #[must_use]
+    pub fn from_h_search(player: Color, from: Cell, to: Cell, carrier: CellSet) -> ConnectReport {
+        ConnectReport {
+            player,
+            from: from.to_string(),
+            to: to.to_string(),
+            connected: Some(true),
+            status: "connected",
+            by: "h-search",
+            carrier: names(carrier),
+            refutation: None,
+            semi: None,
+            nodes: 0,
+            region: 0,
+            millis: 0.0,
+        }
+    }
+
+    /// What a search found.
+    #[must_use]
+    pub fn from_search(player: Color, from: Cell, to: Cell, outcome: &Outcome) -> ConnectReport {
+        let (connected, status, carrier, refutation) = match &outcome.verdict {
+            Verdict::Connected { carrier } => (Some(true), "connected", names(*carrier), None),
+            Verdict::Refuted { refutation } => (
+                Some(false),
+                "refuted",
+                Vec::new(),
+                refutation.map(|c| c.to_string()),
+            ),
+            Verdict::Unknown => (None, "unknown", Vec::new(), None),
+        };
+        ConnectReport {
+            player,
+            from: from.to_string(),
+            to: to.to_string(),
+            connected,
+            status,
+            by: "search",
+            carrier,
+            refutation,
+            semi: outcome.semi.map(|(key, carrier)| SemiFound {
+                key: key.to_string(),
+                carrier: names(carrier),
+            }),
+            nodes: outcome.nodes,
+            region: outcome.region,
+            millis: 0.0,
+        }
+    }
+}

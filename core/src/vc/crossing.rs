@@ -1,0 +1,99 @@
+//! The crossing rule (Henderson 2010, §4.1.2, Theorem 9; Henderson, Arneson and Hayward,
+//! "Hex, braids, the crossing rule, and XH-search").
+//!
+//! Given two empty cells x and y joined by three semi connections S1, S2, S3 with pairwise
+//! disjoint carriers, where S1 has a partition chain z1 that S2 lacks and S2 one, z2, that S1
+//! lacks, the player has a semi connection between z1 and z2 with key x (or y) and carrier
+//! {x, y} ∪ C1 ∪ C2 ∪ C3. Its own partition chains are taken as none.
+
+use crate::board::{Cell, CellSet};
+
+use super::hsearch::Semi;
+
+/// The semi connections the crossing rule deduces from the new semi connection `new` between
+/// the empty cells `x` and `y` and the pair's other semi connections: `(z1, z2, semi)`, the
+/// endpoints named by their points' names.
+#[must_use]
+pub fn deductions(x: Cell, y: Cell, new: Semi, others: &[Semi]) -> Vec<(Cell, Cell, Semi)> {
+    let mut out = Vec::new();
+    for (i, second) in others.iter().enumerate() {
+        if second.carrier.intersects(&new.carrier) {
+            continue;
+        }
+        for third in &others[i + 1..] {
+            if third.carrier.intersects(&new.carrier) || third.carrier.intersects(&second.carrier) {
+                continue;
+            }
+            let carrier = new.carrier
+                | second.carrier
+                | third.carrier
+                | CellSet::single(x)
+                | CellSet::single(y);
+            let crossed = Semi {
+                carrier,
+                key: x,
+                chains: CellSet::new(),
+            };
+            let triple = [new, *second, *third];
+            for (p, q) in [(0, 1), (0, 2), (1, 2)] {
+                let (s1, s2) = (triple[p].chains, triple[q].chains);
+                let (only1, only2) = (s1 - s2, s2 - s1);
+                for z1 in only1.iter() {
+                    for z2 in only2.iter() {
+                        out.push((z1, z2, crossed));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_point;
+
+    fn cells(names: &[&str]) -> CellSet {
+        names.iter().map(|n| parse_point(n).unwrap()).collect()
+    }
+
+    fn semi(key: &str, carrier: &[&str], chains: &[&str]) -> Semi {
+        Semi {
+            carrier: cells(carrier),
+            key: parse_point(key).unwrap(),
+            chains: cells(chains),
+        }
+    }
+
+    #[test]
+    fn three_disjoint_semis_with_distinct_chains_cross() {
+        let (x, y) = (parse_point("c3").unwrap(), parse_point("d3").unwrap());
+        let s1 = semi("a1", &["a1", "a2"], &["top"]);
+        let s2 = semi("b1", &["b1", "b2"], &["e5"]);
+        let s3 = semi("c1", &["c1", "c2"], &[]);
+        let found = deductions(x, y, s1, &[s2, s3]);
+        assert_eq!(found.len(), 1);
+        let (z1, z2, crossed) = found[0];
+        assert_eq!(
+            (z1.to_string(), z2.to_string()),
+            ("top".into(), "e5".into())
+        );
+        assert_eq!(
+            crossed.carrier,
+            cells(&["a1", "a2", "b1", "b2", "c1", "c2", "c3", "d3"])
+        );
+        assert_eq!(crossed.key, x);
+    }
+
+    #[test]
+    fn overlapping_or_chainless_semis_do_not_cross() {
+        let (x, y) = (parse_point("c3").unwrap(), parse_point("d3").unwrap());
+        let s1 = semi("a1", &["a1", "a2"], &["top"]);
+        let s2 = semi("b1", &["b1", "a2"], &["e5"]);
+        let s3 = semi("c1", &["c1", "c2"], &[]);
+        assert!(deductions(x, y, s1, &[s2, s3]).is_empty());
+        let s2 = semi("b1", &["b1", "b2"], &["top"]);
+        assert!(deductions(x, y, s1, &[s2, s3]).is_empty());
+    }
+}

@@ -1,0 +1,130 @@
+//! Updating H-search's connections after one stone, instead of searching again from scratch.
+//!
+//! After a stone on `cell`:
+//! - a connection whose carrier misses `cell` still holds (a stone outside a carrier changes
+//!   nothing the strategy uses);
+//! - the player's own stone inside a carrier only helps: the carrier loses the cell, and a semi
+//!   connection whose key it is becomes full;
+//! - the opponent's stone inside a carrier breaks the connection, which is dropped.
+//!
+//! Endpoints are renamed to the points holding them afterwards (chains that merged become one
+//! point). Connections kept this way are stored without drawing consequences again (those were
+//! drawn before, and kept too unless they used the cell); then the new adjacencies and the new
+//! full connections are put through the rules. With the same limits, the result can hold fewer
+//! connections than a rebuild (a pair that was full may have had a connection turned away), never
+//! a wrong one: `core/tests/vc_soundness.rs` checks updates against brute force like rebuilds.
+
+use crate::board::{Cell, CellSet};
+use crate::position::Position;
+
+use super::hsearch::{Connections, Full, Limits, Search, Semi};
+use super::points::{PointId, Points};
+
+/// The connections of `previous`'s player in `position`, which is `previous`'s position with
+/// one more stone, on `cell`.
+#[must_use]
+pub fn after_stone(
+    previous: &Connections,
+    position: &Position,
+    cell: Cell,
+    limits: Limits,
+) -> Connections {
+    let color = previous.points.color;
+    let own_move = position.stone_at(cell) == Some(color);
+    let points = Points::new(position, color);
+    let old = &previous.points;
+    let map = |id: PointId| -> Option<PointId> { points.point_of(old.get(id).name) };
+    let rename = |chains: CellSet| -> CellSet {
+        chains
+            .iter()
+            .filter_map(|c| points.point_of(c))
+            .map(|p| points.get(p).name)
+            .collect()
+    };
+    let played = CellSet::single(cell);
+    let mut search = Search::new(points.clone(), limits);
+    let mut promoted = Vec::new();
+    search.quiet = true;
+    for (a, b, pair) in previous.pairs() {
+        let (Some(a2), Some(b2)) = (map(a), map(b)) else {
+            continue;
+        };
+        if a2 == b2 {
+            continue;
+        }
+        for full in &pair.full {
+            if full.carrier.contains(cell) && !own_move {
+                continue;
+            }
+            search.add_full(
+                a2,
+                b2,
+                Full {
+                    carrier: full.carrier - played,
+                    chains: rename(full.chains),
+                },
+            );
+        }
+        for semi in &pair.semi {
+            if semi.carrier.contains(cell) && !own_move {
+                continue;
+            }
+            if semi.key == cell {
+                promoted.push((
+                    a2,
+                    b2,
+                    Full {
+                        carrier: semi.carrier - played,
+                        chains: rename(semi.chains),
+                    },
+                ));
+            } else {
+                let carrier = semi.carrier - played;
+                search.add_semi(
+                    a2,
+                    b2,
+                    Semi {
+                        carrier,
+                        key: semi.key,
+                        chains: rename(semi.chains),
+                    },
+                );
+            }
+        }
+    }
+    search.quiet = false;
+    for (a, b, full) in promoted {
+        search.add_full(a, b, full);
+    }
+    if own_move {
+        // The chain through the new stone: its adjacencies are new, and the connections of the
+        // points it merged now meet at one point, so they are combined again.
+        let chain = points
+            .point_of(cell)
+            .expect("the new stone belongs to a point");
+        for other in points.adjacent(chain) {
+            search.add_full(
+                chain,
+                other,
+                Full {
+                    carrier: CellSet::new(),
+                    chains: CellSet::new(),
+                },
+            );
+        }
+        let partners: Vec<(PointId, Full)> = search
+            .connections
+            .pairs()
+            .filter(|&(a, b, _)| a == chain || b == chain)
+            .flat_map(|(a, b, pair)| {
+                let other = if a == chain { b } else { a };
+                pair.full.iter().map(move |f| (other, *f))
+            })
+            .collect();
+        for (other, full) in partners {
+            search.queue.push((chain, other, full));
+        }
+    }
+    search.run();
+    search.connections
+}
