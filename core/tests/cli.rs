@@ -216,6 +216,70 @@ fn vc_prints_the_documented_keys() {
     assert_eq!(out.status.code(), Some(2));
     let out = hexlab(&["vc", "--size", "5", "--from", "z9", "--to", "top"]);
     assert_eq!(out.status.code(), Some(2));
+    let out = hexlab(&[
+        "vc", "--size", "5", "--white", "c3", "--player", "b", "--from", "c3", "--to", "top",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "an opponent stone is no endpoint"
+    );
+    let v = json(&[
+        "vc", "--size", "5", "--black", "c1", "--player", "b", "--from", "c1", "--to", "top",
+        "--json",
+    ]);
+    assert_eq!(
+        v["joined"], true,
+        "a stone on its edge is one point with it"
+    );
+    assert_eq!(v["full"][0]["carrier"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn connect_proves_refutes_and_rejects() {
+    let v = json(&[
+        "connect", "--size", "5", "--black", "c3", "--player", "b", "--from", "c3", "--to", "top",
+        "--json",
+    ]);
+    for key in [
+        "player",
+        "from",
+        "to",
+        "connected",
+        "status",
+        "by",
+        "carrier",
+        "refutation",
+        "semi",
+        "nodes",
+        "region",
+        "millis",
+    ] {
+        assert!(v.get(key).is_some(), "connect prints {key}");
+    }
+    assert_eq!(v["connected"], true);
+    assert_eq!(v["by"], "h-search");
+    let v = json(&[
+        "connect", "--size", "4", "--black", "b2", "--white", "b3,c3", "--player", "b", "--from",
+        "b2", "--to", "bottom", "--json",
+    ]);
+    assert_eq!(v["by"], "search");
+    assert_eq!(v["status"], "refuted", "{v}");
+    for bad in [
+        vec!["connect", "--size", "5", "--player", "b", "--from", "c3"],
+        vec![
+            "connect", "--size", "5", "--player", "b", "--from", "c3", "--to", "left",
+        ],
+        vec![
+            "connect", "--size", "5", "--player", "b", "--from", "c3", "--to", "c3",
+        ],
+        vec![
+            "connect", "--size", "5", "--player", "b", "--from", "c3", "--to", "top", "--nodes",
+            "many",
+        ],
+    ] {
+        assert_eq!(hexlab(&bad).status.code(), Some(2), "{bad:?}");
+    }
 }
 
 #[test]

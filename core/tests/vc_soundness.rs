@@ -533,3 +533,43 @@ fn edge_template_table_is_current() {
         );
     }
 }
+
+/// The crossing rule and the edge templates each find connections plain H-search misses (their
+/// soundness is checked with everything else above, where both are on).
+#[test]
+fn crossing_rule_and_templates_add_connections() {
+    let plain = Limits {
+        crossing_rule: false,
+        edge_templates: false,
+        ..Limits::default()
+    };
+    let crossing = Limits {
+        crossing_rule: true,
+        ..plain
+    };
+    let templates = Limits {
+        edge_templates: true,
+        ..plain
+    };
+    let count = |position: &Position, limits: Limits| -> usize {
+        Color::ALL
+            .iter()
+            .map(|&color| {
+                h_search(position, color, limits)
+                    .pairs()
+                    .map(|(_, _, p)| p.full.len() + p.semi.len())
+                    .sum::<usize>()
+            })
+            .sum()
+    };
+    let mut rng = Rng::new(5);
+    let (mut by_crossing, mut by_templates) = (0, 0);
+    for _ in 0..30 {
+        let position = random_position(&mut rng, BoardSize::square(7).unwrap(), 6);
+        let base = count(&position, plain);
+        by_crossing += usize::from(count(&position, crossing) != base);
+        by_templates += usize::from(count(&position, templates) != base);
+    }
+    eprintln!("of 30 7x7 positions, the crossing rule changes {by_crossing}, the templates {by_templates}");
+    assert!(by_crossing > 0 && by_templates > 0);
+}

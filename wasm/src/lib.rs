@@ -155,16 +155,23 @@ pub fn connections(
     to: Option<String>,
 ) -> Result<JsValue, JsError> {
     use hexlab_core::notation::parse_point;
+    use hexlab_core::vc::connect::check_endpoint;
     use hexlab_core::vc::{h_search, mustplay, Limits, VcReport};
     let game = load(code)?;
     let player = hexlab_core::Color::parse(player)
         .ok_or_else(|| error(format!("'{player}' is not a player: expected b or w")))?;
     let between = match (from, to) {
-        (Some(a), Some(b)) => Some((
-            parse_point(&a).map_err(error)?,
-            parse_point(&b).map_err(error)?,
-        )),
-        _ => None,
+        (Some(a), Some(b)) => {
+            let (a, b) = (
+                parse_point(&a).map_err(error)?,
+                parse_point(&b).map_err(error)?,
+            );
+            check_endpoint(game.position(), player, a).map_err(error)?;
+            check_endpoint(game.position(), player, b).map_err(error)?;
+            Some((a, b))
+        }
+        (None, None) => None,
+        _ => return Err(error("from and to go together".to_string())),
     };
     let limits = Limits::default();
     let found = h_search(game.position(), player, limits);
@@ -173,4 +180,48 @@ pub fn connections(
         between,
         mustplay(game.position(), limits),
     ))
+}
+
+/// Connection search: whether `player` connects `from` and `to` (a full connection), when
+/// H-search does not already show it, within `nodes` search nodes (the report's `status` is
+/// `connected`, `refuted` or `unknown`).
+#[wasm_bindgen]
+pub fn connect(
+    code: &str,
+    player: &str,
+    from: &str,
+    to: &str,
+    nodes: f64,
+) -> Result<JsValue, JsError> {
+    use hexlab_core::notation::parse_point;
+    use hexlab_core::vc::connect::search;
+    use hexlab_core::vc::connect_report::ConnectReport;
+    use hexlab_core::vc::{h_search, Limits};
+    let started = js_sys::Date::now();
+    let game = load(code)?;
+    let position = game.position();
+    let player = hexlab_core::Color::parse(player)
+        .ok_or_else(|| error(format!("'{player}' is not a player: expected b or w")))?;
+    let (from, to) = (
+        parse_point(from).map_err(error)?,
+        parse_point(to).map_err(error)?,
+    );
+    let connections = h_search(position, player, Limits::default());
+    let known = connections
+        .between(from, to)
+        .and_then(|pair| pair.full.first().map(|f| f.carrier));
+    let mut report = match known {
+        Some(carrier) => ConnectReport::from_h_search(player, from, to, carrier),
+        None => {
+            let budget = if nodes.is_finite() && nodes >= 1.0 {
+                nodes as u64
+            } else {
+                1_000_000
+            };
+            let outcome = search(position, player, from, to, budget).map_err(error)?;
+            ConnectReport::from_search(player, from, to, &outcome)
+        }
+    };
+    report.millis = js_sys::Date::now() - started;
+    to_js(&report)
 }

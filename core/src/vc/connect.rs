@@ -71,9 +71,10 @@ pub enum ConnectError {
 impl std::fmt::Display for ConnectError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ConnectError::NotOwn(c) => {
-                write!(f, "{c} is not the player's: an endpoint must be an empty cell, the player's stone or edge")
-            }
+            ConnectError::NotOwn(c) => write!(
+                f,
+                "{c} is not the player's: an endpoint is an empty cell, or the player's stone or edge"
+            ),
             ConnectError::OffBoard(c) => write!(f, "{c} is not on the board"),
             ConnectError::SamePoint => write!(f, "the two endpoints are the same point"),
         }
@@ -192,6 +193,16 @@ fn endpoint(
     color: Color,
     cell: Cell,
 ) -> Result<u16, ConnectError> {
+    check_endpoint(position, color, cell)?;
+    points.point_of(cell).ok_or(ConnectError::NotOwn(cell))
+}
+
+/// Checks that `cell` can be an endpoint of `color`'s connections: an empty cell or a stone of
+/// `color` on the board, or one of `color`'s edges.
+///
+/// # Errors
+/// [`ConnectError::NotOwn`] or [`ConnectError::OffBoard`].
+pub fn check_endpoint(position: &Position, color: Color, cell: Cell) -> Result<(), ConnectError> {
     if cell.is_edge() {
         let (first, second) = crate::board::BoardSize::edges_of(color);
         if cell != first && cell != second {
@@ -202,7 +213,7 @@ fn endpoint(
     } else if position.stone_at(cell) == Some(color.opponent()) {
         return Err(ConnectError::NotOwn(cell));
     }
-    points.point_of(cell).ok_or(ConnectError::NotOwn(cell))
+    Ok(())
 }
 
 /// The empty cells on some shortest path between the endpoints, counting empty cells 1 and the

@@ -42,6 +42,9 @@ pub struct VcReport {
     pub winning_semi: bool,
     /// The mustplay of the side to move (empty when the opponent already wins).
     pub mustplay: Vec<String>,
+    /// With `from`/`to` given: whether they are already one point (one chain, or a chain on
+    /// its edge). The pair is then listed as one full connection with an empty carrier.
+    pub joined: bool,
 }
 
 impl VcReport {
@@ -55,6 +58,7 @@ impl VcReport {
         let points = &connections.points;
         let wanted: Option<(PointId, PointId)> =
             between.and_then(|(a, b)| Some((points.point_of(a)?, points.point_of(b)?)));
+        let joined = wanted.is_some_and(|(a, b)| a == b);
         let mut pairs: Vec<(PointId, PointId)> =
             connections.pairs().map(|(a, b, _)| (a, b)).collect();
         pairs.sort_unstable();
@@ -66,10 +70,15 @@ impl VcReport {
                 }
             }
             let pair = connections.pair(a, b).expect("listed pairs exist");
-            let (from, to) = (
-                points.get(a).name.to_string(),
-                points.get(b).name.to_string(),
-            );
+            // Named as asked when a pair was asked for, else by the points' names.
+            let (from, to) = match (wanted, between) {
+                (Some((x, _)), Some((p, q))) if x == a => (p.to_string(), q.to_string()),
+                (Some(_), Some((p, q))) => (q.to_string(), p.to_string()),
+                _ => (
+                    points.get(a).name.to_string(),
+                    points.get(b).name.to_string(),
+                ),
+            };
             for f in &pair.full {
                 full.push(FullReport {
                     from: from.clone(),
@@ -86,6 +95,13 @@ impl VcReport {
                 });
             }
         }
+        if let (true, Some((p, q))) = (joined, between) {
+            full.push(FullReport {
+                from: p.to_string(),
+                to: q.to_string(),
+                carrier: Vec::new(),
+            });
+        }
         let edge = connections.edge_to_edge();
         VcReport {
             player: points.color,
@@ -94,6 +110,7 @@ impl VcReport {
             winning: edge.is_some_and(|e| !e.full.is_empty()),
             winning_semi: edge.is_some_and(|e| !e.semi.is_empty()),
             mustplay: mustplay.map(names).unwrap_or_default(),
+            joined,
         }
     }
 }

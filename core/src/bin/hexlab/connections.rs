@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use hexlab_core::notation::parse_point;
-use hexlab_core::vc::connect::search;
+use hexlab_core::vc::connect::{check_endpoint, search};
 use hexlab_core::vc::connect_report::ConnectReport;
 use hexlab_core::vc::{h_search, mustplay, Limits, VcReport};
 use hexlab_core::{Cell, Color, Position};
@@ -50,7 +50,11 @@ pub fn vc_command(args: &[String]) -> Result<(), UsageError> {
     let json = flags.switch("json");
     flags.finish()?;
     let between = match (from, to) {
-        (Some(a), Some(b)) => Some((a, b)),
+        (Some(a), Some(b)) => {
+            check_endpoint(position, player, a)?;
+            check_endpoint(position, player, b)?;
+            Some((a, b))
+        }
         (None, None) => None,
         _ => return Err(UsageError("--from and --to go together".into())),
     };
