@@ -93,6 +93,8 @@ e2e: wasm native setup-browser setup-npm
 bench: wasm native setup-browser setup-npm
 	target/release/hexlab bench playouts --size 11 --threads 1 --json
 	target/release/hexlab bench ica
+	target/release/hexlab bench vc
+	cd tests && node bench/connections.mjs
 	cd tests && node bench/playouts.mjs
 
 clean:

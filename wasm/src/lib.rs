@@ -225,3 +225,41 @@ pub fn connect(
     report.millis = js_sys::Date::now() - started;
     to_js(&report)
 }
+
+/// Times H-search over a position set (one position code per line, `#` comments skipped), both
+/// colours from scratch, `repeat` times; the best round, as `{positions, repeat, ms_per_color}`.
+#[wasm_bindgen(js_name = benchConnections)]
+pub fn bench_connections(set: &str, repeat: u32) -> Result<JsValue, JsError> {
+    use hexlab_core::vc::{h_search, Limits};
+    let games: Vec<Game> = set
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(load)
+        .collect::<Result<_, _>>()?;
+    let mut best = f64::INFINITY;
+    let mut found = 0usize;
+    for _ in 0..repeat.max(1) {
+        let started = js_sys::Date::now();
+        found = 0;
+        for game in &games {
+            for color in hexlab_core::Color::ALL {
+                found += h_search(game.position(), color, Limits::default()).pairs().count();
+            }
+        }
+        best = best.min(js_sys::Date::now() - started);
+    }
+    #[derive(Serialize)]
+    struct Figures {
+        positions: usize,
+        repeat: u32,
+        ms_per_color: f64,
+        pairs_found: usize,
+    }
+    to_js(&Figures {
+        positions: games.len(),
+        repeat: repeat.max(1),
+        ms_per_color: best / (2.0 * games.len().max(1) as f64),
+        pairs_found: found,
+    })
+}
