@@ -244,7 +244,9 @@ pub fn bench_connections(set: &str, repeat: u32) -> Result<JsValue, JsError> {
         found = 0;
         for game in &games {
             for color in hexlab_core::Color::ALL {
-                found += h_search(game.position(), color, Limits::default()).pairs().count();
+                found += h_search(game.position(), color, Limits::default())
+                    .pairs()
+                    .count();
             }
         }
         best = best.min(js_sys::Date::now() - started);

@@ -172,7 +172,7 @@ pub(super) struct Search {
     pub(super) limits: Limits,
     pub(super) connections: Connections,
     /// New full connections whose AND-rule consequences are still to be drawn.
-    pub(super) queue: Vec<(PointId, PointId, Full)>,
+    pub(super) queue: std::collections::VecDeque<(PointId, PointId, Full)>,
     /// A buffer the AND rule reuses for one pair's full connections.
     scratch: Vec<Full>,
     /// While set, connections are stored without drawing consequences (an incremental update
@@ -191,7 +191,7 @@ impl Search {
                 pairs: vec![PairConnections::default(); n * n],
                 full_partners: vec![Vec::new(); n],
             },
-            queue: Vec::new(),
+            queue: std::collections::VecDeque::new(),
             scratch: Vec::new(),
             quiet: false,
         }
@@ -199,7 +199,7 @@ impl Search {
 
     /// Draws the AND rule's consequences of every queued full connection (and theirs).
     pub(super) fn run(&mut self) {
-        while let Some((a, b, full)) = self.queue.pop() {
+        while let Some((a, b, full)) = self.queue.pop_front() {
             self.and_rule(a, b, full);
         }
     }
@@ -265,14 +265,18 @@ impl Search {
         let limit = self.limits.full_per_pair;
         let slot = self.connections.index(a, b);
         let pair = &mut self.connections.pairs[slot];
-        if pair.full.iter().any(|f| f.carrier.is_subset(&full.carrier)) || pair.full.len() >= limit
-        {
+        if pair.full.iter().any(|f| f.carrier.is_subset(&full.carrier)) {
             return;
         }
         pair.full.retain(|f| !full.carrier.is_subset(&f.carrier));
         let position = pair
             .full
             .partition_point(|f| f.carrier.len() <= full.carrier.len());
+        if position >= limit {
+            return;
+        }
+        // A full list gives up its largest carrier for a smaller one.
+        pair.full.truncate(limit - 1);
         pair.full.insert(position, full);
         pair.semi.retain(|s| !full.carrier.is_subset(&s.carrier));
         for (x, y) in [(a, b), (b, a)] {
@@ -282,7 +286,7 @@ impl Search {
             }
         }
         if !self.quiet {
-            self.queue.push((a, b, full));
+            self.queue.push_back((a, b, full));
         }
     }
 
@@ -297,7 +301,6 @@ impl Search {
         let pair = &mut self.connections.pairs[slot];
         if pair.full.iter().any(|f| f.carrier.is_subset(&semi.carrier))
             || pair.semi.iter().any(|s| s.carrier.is_subset(&semi.carrier))
-            || pair.semi.len() >= limit
         {
             return;
         }
@@ -305,6 +308,10 @@ impl Search {
         let position = pair
             .semi
             .partition_point(|s| s.carrier.len() <= semi.carrier.len());
+        if position >= limit {
+            return;
+        }
+        pair.semi.truncate(limit - 1);
         pair.semi.insert(position, semi);
         if self.quiet {
             return;

@@ -122,7 +122,7 @@ pub fn after_stone(
             })
             .collect();
         for (other, full) in partners {
-            search.queue.push((chain, other, full));
+            search.queue.push_back((chain, other, full));
         }
     }
     search.run();
