@@ -1,13 +1,20 @@
 // 9. The Connections mode: endpoints picked on the board (stones, edge bands, empty cells), the strongest
 // connection drawn (carrier and key), the list of alternatives, winning lines, mustplay shading, messages,
-// the hash, moves while the mode is on, and its precedence over the analysis marks. What the board must
-// show is computed from the `connections` export of the page's own wasm package, run in node.
+// the hash, moves while the mode is on, its precedence over the analysis marks, endpoints already joined,
+// and "Search deeper" (connection search: a proof, a refutation, stopped or dropped searches). What the
+// board must show is computed from the `connections` and `connect` exports of the page's own wasm package,
+// run in node.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { defaults } from '../../web/js/config.js';
 import {
-  act, altMarks, artifact, boardCode, boardEndpoints, boardMarks, engineAnalysis, engineConnections, expectedAlternatives, expectedMarks,
-  hashOf, marksOf, pickEnd, playCell, setConnections, setup, stones, waitAnalysis, waitConnections, waitReady,
+  act, altMarks, artifact, boardCode, boardEndpoints, boardMarks, engineAnalysis, engineConnect, engineConnections, expectedAlternatives,
+  expectedMarks, hashOf, marksOf, pickEnd, playCell, searchMarks, setConnections, setup, stones, waitAnalysis, waitConnections, waitReady,
+  waitSearch,
 } from './helpers.mjs';
+
+const NODES = defaults.searchNodes; // the page's "Search deeper" budget
+const SEARCH_MARKS = ['carrier', 'key', 'refutation'];
 
 let env;
 before(async () => (env = await setup()));
@@ -317,9 +324,10 @@ test('an 11x11 game: quick undo and redo never show a stale connection', { timeo
   else assert.equal(shown.code, await boardCode(page));
   await waitConnections(page);
   await assertPairMatchesEngine(page, 'b', 'top', 'bottom');
-  // A White chain touching its own edge is that edge's point: the page says they are already joined.
+  // A White chain touching its own edge is that edge's point: the engine says `joined`, and so does the page.
+  assert.equal((await engineConnections(await boardCode(page), 'w', 'a11', 'left')).joined, true);
   await pickPair(page, 'a11', 'left');
-  assert.equal(await page.getAttribute('#connections-panel', 'data-pair'), 'none');
+  assert.equal(await page.getAttribute('#connections-panel', 'data-pair'), 'joined');
   assert.match(await page.textContent('#connections-pair'), /already joined by White's stones/);
   assert.deepEqual(errors, []);
 });
@@ -366,6 +374,8 @@ test('an endpoint the engine refuses shows its message; the page keeps working',
   });
   await page.waitForSelector('#connections-panel[data-pair="error"]', { state: 'attached', timeout: 30_000 });
   assert.match(await page.textContent('#connections-pair'), /The engine refused .*z9/);
+  assert.equal(await page.getAttribute('#connections-pair', 'class'), 'error', 'shown as an error');
+  assert.equal(await page.isHidden('#connections-search'), true, 'no search of a refused pair');
   assert.deepEqual(await marksOf(page), {});
   assert.equal(await page.isHidden('#error'), true, 'not a page error');
   // Still usable: a real pair, and a move.
@@ -374,6 +384,187 @@ test('an endpoint the engine refuses shows its message; the page keeps working',
   await act(page, () => page.click('[data-cell="a1"]', { modifiers: ['Shift'] }));
   await waitConnections(page);
   await assertPairMatchesEngine(page, 'b', 'c3', 'top');
+  assert.deepEqual(errors, []);
+});
+
+test('already joined: a stone and the edge its chain touches are one point; no error, nothing drawn, no search', { timeout: 90_000 }, async () => {
+  const code = 'size=5&b=c1,c2,c3&w=a4,b4,e5';
+  const report = await engineConnections(code, 'b', 'c3', 'top');
+  assert.equal(report.joined, true, 'the engine: c3 c2 c1 is one chain on the top edge');
+  assert.deepEqual(report.full.map((c) => c.carrier), [[]], 'listed as one full connection with an empty carrier');
+  const { page, errors } = await env.open(`#${code}&view=vc`);
+  await waitConnections(page);
+  await pickPair(page, 'c3', 'top');
+  assert.equal(await page.getAttribute('#connections-panel', 'data-pair'), 'joined');
+  assert.equal(await page.textContent('#connections-pair'), "c3 and the top edge are already joined by Black's stones (one chain).");
+  assert.equal(await page.locator('#connections-pair.error').count(), 0, 'not an error');
+  assert.equal(await page.getAttribute('#connections-panel', 'data-alternatives'), '0');
+  assert.equal(await page.isHidden('#connections-list'), true);
+  assert.equal(await page.isHidden('#connections-search'), true, 'nothing to search');
+  assert.deepEqual(await marksOf(page, SEARCH_MARKS), {});
+  assert.deepEqual(await boardEndpoints(page), { c3: 'from', top: 'to' });
+  // Two stones of one chain: the same.
+  await pickPair(page, 'c1', 'c3');
+  assert.equal(await page.getAttribute('#connections-panel', 'data-pair'), 'joined');
+  assert.match(await page.textContent('#connections-pair'), /c1 and c3 are already joined by Black's stones/);
+  assert.deepEqual(errors, []);
+});
+
+test('search deeper: H-search finds only a semi, the search proves a full connection and draws its carrier', { timeout: 90_000 }, async () => {
+  // Black a4 to the bottom edge, White to move: a5, or b4 and a ladder along the second row that the stone
+  // e5 escapes. H-search sees the semi through a5 only; the search proves the whole.
+  const code = 'size=5&b=e5,a4&w=b1';
+  const h = await engineConnections(code, 'b', 'a4', 'bottom');
+  assert.equal(h.full.length, 0, 'H-search has no full connection here');
+  assert.ok(h.semi.length > 0);
+  const proof = await engineConnect(code, 'b', 'a4', 'bottom', NODES);
+  assert.equal(proof.status, 'connected');
+  assert.equal(proof.by, 'search');
+  assert.ok(proof.carrier.length > 0);
+
+  const { page, errors } = await env.open(`#${code}&view=vc`);
+  await waitConnections(page);
+  await pickPair(page, 'a4', 'bottom');
+  const alts = await assertPairMatchesEngine(page, 'b', 'a4', 'bottom');
+  assert.equal(await page.isVisible('#connections-search'), true, 'offered: no full connection');
+  assert.equal(await page.textContent('#connections-search'), 'Search deeper');
+  assert.equal(await page.getAttribute('#connections-panel', 'data-search'), null);
+
+  await page.click('#connections-search');
+  await waitSearch(page, 'connected');
+  assert.deepEqual(await marksOf(page, SEARCH_MARKS), searchMarks(proof), 'the proof carrier is drawn');
+  assert.equal(await page.getAttribute('#connections-panel', 'data-shown'), 'search');
+  const result = '#connections-search-result';
+  assert.equal(await page.getAttribute(result, 'data-nodes'), String(proof.nodes));
+  assert.equal(await page.getAttribute(result, 'data-by'), 'search');
+  assert.equal(await page.getAttribute(result, 'data-carrier'), proof.carrier.join(' '));
+  const nodes = proof.nodes.toLocaleString('en-US');
+  assert.match(await page.textContent(result), new RegExp(`^Connected by search \\(${nodes} nodes, [\\d.,]+ ms\\): Black joins a4 and the bottom edge whatever White does, playing only in the ${proof.carrier.length} cells shaded\\.`));
+  assert.equal(await page.isHidden('#connections-search'), true, 'done: no second run of the same search');
+  assert.deepEqual(await boardEndpoints(page), { a4: 'from', bottom: 'to' });
+
+  // H-search's alternatives are still listed: pointing at one shows it, leaving the list goes back to the proof.
+  await page.hover('#connections-list li[data-alt="0"]');
+  await page.waitForSelector('#connections-panel[data-shown="0"]', { state: 'attached' });
+  assert.deepEqual(await marksOf(page, SEARCH_MARKS), altMarks(alts[0]));
+  await page.mouse.move(5, 5);
+  await page.waitForSelector('#connections-panel[data-shown="search"]', { state: 'attached' });
+  assert.deepEqual(await marksOf(page, SEARCH_MARKS), searchMarks(proof));
+  // Clicking one keeps it; the answer's "show" button brings the proof back.
+  await page.click('#connections-list li[data-alt="0"]');
+  await page.mouse.move(5, 5);
+  await page.waitForSelector('#connections-panel[data-shown="0"]', { state: 'attached' });
+  await page.click(`${result} button[data-show-search]`);
+  await page.waitForSelector('#connections-panel[data-shown="search"]', { state: 'attached' });
+  assert.deepEqual(await marksOf(page, SEARCH_MARKS), searchMarks(proof));
+
+  // A new pick drops the answer.
+  await pickEnd(page, 'e5');
+  await page.waitForFunction(() => document.getElementById('connections-panel').dataset.from === 'e5' && !document.getElementById('connections-panel').dataset.to);
+  assert.equal(await page.getAttribute('#connections-panel', 'data-search'), null);
+  assert.deepEqual(await marksOf(page, SEARCH_MARKS), {});
+  assert.equal(await page.isHidden('#connections-search-box'), true);
+  assert.deepEqual(errors, []);
+});
+
+test('search deeper: a refutation is marked on the board, with the semi connection Black has moving first', { timeout: 90_000 }, async () => {
+  const code = 'size=3&b=b2&w=b3';
+  const refuted = await engineConnect(code, 'b', 'top', 'bottom', NODES);
+  assert.equal(refuted.status, 'refuted');
+  assert.ok(refuted.refutation, 'the engine names a refuting move');
+  assert.ok(refuted.semi?.key, 'and a semi connection');
+  const { page, errors } = await env.open(`#${code}&view=vc`);
+  await waitConnections(page);
+  await pickPair(page, 'top', 'bottom');
+  await assertPairMatchesEngine(page, 'b', 'top', 'bottom');
+  await page.click('#connections-search');
+  await waitSearch(page, 'refuted');
+  assert.deepEqual(await marksOf(page, SEARCH_MARKS), searchMarks(refuted));
+  assert.equal(await page.getAttribute(`[data-cell="${refuted.refutation}"]`, 'data-mark'), 'refutation');
+  assert.equal(await page.isVisible(`[data-cell="${refuted.refutation}"] .stone`), true, 'a ghost stone on the refutation');
+  const result = '#connections-search-result';
+  assert.equal(await page.getAttribute(result, 'data-refutation'), refuted.refutation);
+  assert.equal(await page.getAttribute(result, 'data-semi-key'), refuted.semi.key);
+  assert.equal(await page.getAttribute(result, 'data-nodes'), String(refuted.nodes));
+  const text = await page.textContent(result);
+  assert.match(text, new RegExp(`^Refuted by search \\(${refuted.nodes} nodes, [\\d.,]+ ms\\): White breaks it by playing ${refuted.refutation}\\.`));
+  assert.match(text, new RegExp(`Moving first, Black connects by playing ${refuted.semi.key} \\(a semi connection, ${refuted.semi.carrier.length} cells\\)\\.`));
+  assert.deepEqual(errors, []);
+});
+
+test('search deeper: Stop, a new pair, leaving the mode and a move drop a running search; a dropped answer is never shown', { timeout: 120_000 }, async () => {
+  // Black's top-bottom here is beyond the budget (the search runs all of it, then says unknown); a4-e5 is quick.
+  const code = 'size=5&b=e5,a4&w=b1';
+  const unknown = await engineConnect(code, 'b', 'top', 'bottom', NODES);
+  assert.equal(unknown.status, 'unknown');
+  const proof = await engineConnect(code, 'b', 'a4', 'e5', NODES);
+  assert.equal(proof.status, 'connected');
+  const { page, errors } = await env.open(`#${code}&view=vc`);
+  await waitConnections(page);
+  await pickPair(page, 'top', 'bottom');
+  assert.deepEqual(await panelAlternatives(page), expectedAlternatives(await engineConnections(code, 'b', 'top', 'bottom')));
+  assert.equal(await page.isVisible('#connections-search'), true);
+
+  // Running: a busy button that stops it.
+  await page.click('#connections-search');
+  await waitSearch(page, 'running');
+  assert.equal(await page.textContent('#connections-search'), 'Stop search');
+  assert.equal(await page.getAttribute('#connections-search', 'aria-busy'), 'true');
+  assert.equal(await page.textContent('#connections-search-result'), 'Searching the top edge – the bottom edge for Black, up to 300,000 nodes…');
+  await page.click('#connections-search');
+  await page.waitForFunction(() => !document.getElementById('connections-panel').dataset.search);
+  assert.equal(await page.textContent('#connections-search'), 'Search deeper');
+  assert.equal(await page.getAttribute('#connections-search', 'aria-busy'), null);
+
+  // Run to the end: unknown within the budget, nothing drawn.
+  await page.click('#connections-search');
+  await waitSearch(page, 'unknown');
+  assert.match(await page.textContent('#connections-search-result'), /^Unknown within 300,000 nodes \([\d.,]+ ms\): the search stopped before deciding\.$/);
+  assert.equal(await page.getAttribute('#connections-search-result', 'data-nodes'), String(unknown.nodes));
+  const alts = expectedAlternatives(await engineConnections(code, 'b', 'top', 'bottom'));
+  assert.equal(await page.getAttribute('#connections-panel', 'data-shown'), alts.length ? '0' : null, 'nothing to draw: H-search\'s strongest stays');
+  assert.deepEqual(await marksOf(page, SEARCH_MARKS), alts.length ? altMarks(alts[0]) : {});
+
+  // Another pair while it runs: only the new pair's answer shows (the old one's worker is dropped first).
+  await pickPair(page, 'bottom', 'top');
+  await page.click('#connections-search');
+  await waitSearch(page, 'running');
+  await pickPair(page, 'a4', 'e5');
+  assert.equal(await page.getAttribute('#connections-panel', 'data-search'), null);
+  await page.click('#connections-search');
+  await waitSearch(page, 'connected');
+  assert.equal(await page.getAttribute('#connections-search-result', 'data-nodes'), String(proof.nodes));
+  assert.deepEqual(await marksOf(page, SEARCH_MARKS), searchMarks(proof));
+
+  // Leaving the mode drops it.
+  await pickPair(page, 'top', 'bottom');
+  await page.click('#connections-search');
+  await waitSearch(page, 'running');
+  await setConnections(page, false);
+  await setConnections(page, true);
+  assert.equal(await page.getAttribute('#connections-panel', 'data-search'), null);
+
+  // So does a move (Shift+click): the pair stays, its search goes.
+  await pickPair(page, 'top', 'bottom');
+  await page.click('#connections-search');
+  await waitSearch(page, 'running');
+  await act(page, () => page.click('[data-cell="c3"]', { modifiers: ['Shift'] }));
+  await waitConnections(page);
+  assert.deepEqual(await boardEndpoints(page), { top: 'from', bottom: 'to' });
+  assert.equal(await page.getAttribute('#connections-panel', 'data-search'), null, 'another position: no search');
+  assert.equal(await page.isHidden('#connections-search-result'), true);
+  assert.deepEqual(errors, []);
+});
+
+test('the search worker passes on the engine\'s refusal of a bad endpoint', { timeout: 60_000 }, async () => {
+  // No click can ask for it (picks of two colours are refused first): the page's search client can.
+  const { page, errors } = await env.open('#size=5&b=c3&w=d2&view=vc');
+  const messages = await page.evaluate(async () => {
+    const ask = (...args) => window.hexlab.searcher.run(...args).then(() => 'no error', (err) => err.message);
+    return [await ask('size=5&b=c3&w=d2', 'w', 'c3', 'top', 1000), await ask('size=5&b=c3&w=d2', 'b', 'c3', 'c3', 1000)];
+  });
+  assert.match(messages[0], /c3 is not the player's/);
+  assert.match(messages[1], /the two endpoints are the same point/);
   assert.deepEqual(errors, []);
 });
 
@@ -392,5 +583,22 @@ test('screenshot: an 11x11 game with White\'s mustplay shaded and a White semi c
   await page.mouse.move(5, 5);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
   await page.screenshot({ path: artifact('connections.png') });
+  assert.deepEqual(errors, []);
+});
+
+test('screenshot: a 7x7 position where the search proves what H-search only half sees', { timeout: 90_000 }, async () => {
+  const code = 'size=7&b=b1,e3,f6&w=c3,g5';
+  const proof = await engineConnect(code, 'b', 'e3', 'bottom', NODES);
+  assert.equal(proof.status, 'connected');
+  assert.equal((await engineConnections(code, 'b', 'e3', 'bottom')).full.length, 0);
+  const { page, errors } = await env.open(`#${code}&view=vc`);
+  await waitConnections(page);
+  await pickPair(page, 'e3', 'bottom');
+  await page.click('#connections-search');
+  await waitSearch(page, 'connected');
+  assert.deepEqual(await marksOf(page, SEARCH_MARKS), searchMarks(proof));
+  await page.mouse.move(5, 5);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+  await page.screenshot({ path: artifact('connections-search.png') });
   assert.deepEqual(errors, []);
 });

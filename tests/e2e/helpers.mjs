@@ -233,6 +233,14 @@ export async function engineConnections(code, player, from = null, to = null) {
   return structuredClone((await pageWasm()).connections(code, player, from, to));
 }
 
+/**
+ * The engine's connection search `connect(code, player, from, to, nodes)` from the page's own package (as
+ * engineAnalysis): the ConnectReport the page's "Search deeper" must show, `millis` aside.
+ */
+export async function engineConnect(code, player, from, to, nodes) {
+  return structuredClone((await pageWasm()).connect(code, player, from, to, nodes));
+}
+
 /** The native engine's analysis of `code` (`hexlab analyze --position CODE --json`, the same JSON as the export). */
 export function nativeAnalysis(code) {
   const out = execFileSync(HEXLAB_BIN, ['analyze', '--position', code, '--json'], { encoding: 'utf8' });
@@ -323,5 +331,30 @@ export function altMarks(alt) {
   const out = {};
   for (const cell of alt.carrier) out[cell] = cell === alt.key ? 'key' : 'carrier';
   if (alt.key) out[alt.key] = 'key';
+  return out;
+}
+
+/**
+ * Waits until the pair's "Search deeper" has one of `statuses` (`#connections-panel[data-search]`: running,
+ * connected, refuted, unknown, error), then one more frame so the marks are drawn.
+ */
+export async function waitSearch(page, statuses, timeout = 60_000) {
+  const wanted = [statuses].flat();
+  await page.waitForFunction((list) => list.includes(document.getElementById('connections-panel')?.dataset.search), wanted, { timeout });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
+/**
+ * The marks a search's answer puts on the board: a proof's carrier `carrier`; for a refutation, the semi
+ * connection that came with it (`carrier`, its key `key`) and the refutation `refutation` over them.
+ */
+export function searchMarks(report) {
+  const out = {};
+  if (report.status === 'connected') for (const cell of report.carrier) out[cell] = 'carrier';
+  if (report.status === 'refuted') {
+    for (const cell of report.semi?.carrier ?? []) out[cell] = 'carrier';
+    if (report.semi?.key) out[report.semi.key] = 'key';
+    if (report.refutation) out[report.refutation] = 'refutation';
+  }
   return out;
 }

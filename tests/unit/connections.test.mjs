@@ -1,11 +1,13 @@
 // The Connections mode without a browser: endpoints and their colour (connections.js), the queries it asks,
-// the alternatives and the overlay's precedence, its sentences, the `view` hash values, the edge bands'
-// geometry, and the analysis client running another worker method.
+// the alternatives and the overlay's precedence, its sentences, "Search deeper" (when it is offered, its
+// answer's marks and words, errors), the `view` hash values, the edge bands' geometry, and the analysis
+// client running another worker method.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  alreadyJoined, alternatives, altText, connectionOverlay, connectionsStatus, createConnections, followPosition, missingQueries,
-  mustplayText, neededQueries, pairText, pairView, pickEnd, promptText, queryKey, setPair, threat, winningLines,
+  alternatives, altText, clearEnds, connectionOverlay, connectionsStatus, createConnections, finishSearch, followPosition,
+  missingQueries, mustplayText, neededQueries, pairText, pairView, pickEnd, promptText, queryKey, searchLines, searchMarks,
+  searchOf, searchOffered, setPair, startSearch, threat, winningLines,
 } from '../../web/js/connections.js';
 import { createAnalyst } from '../../web/js/analyst.js';
 import { center, edgeBands, edgePaths, neighbours, R } from '../../web/js/geometry.js';
@@ -79,7 +81,7 @@ test('queries: both colours\' edges, then the pair, once each; missing ones only
   assert.deepEqual(missingQueries(c).map(queryKey), ['w|left|right', 'b|b2|c3']);
 });
 
-const report = (extra) => ({ player: 'b', full: [], semi: [], winning: false, winning_semi: false, mustplay: [], ...extra });
+const report = (extra) => ({ player: 'b', full: [], semi: [], winning: false, winning_semi: false, mustplay: [], joined: false, ...extra });
 
 /** A state whose answers are `answers` (query key -> report) for `view`. */
 function stateWith(answers, { ends = [], player = null, mustplay = false, v = view } = {}) {
@@ -177,8 +179,12 @@ test('winning lines, pair sentences and the prompt', () => {
     'Black has a full connection (2 cells) between b2 and the top edge: 1 full, 1 semi.',
   );
   assert.match(pairText(pairState(report({ semi: [{ key: 'b1', carrier: ['b1'] }] }))), /only a semi connection \(key b1, 1 cell\)/);
-  const joined = stateWith({ 'b|b2|c2': report() }, { ends: ['b2', 'c2'], player: 'b', v: { ...view, black: ['b2', 'c2', 'c3'] } });
-  assert.match(pairText(joined), /already joined by Black's stones/);
+  // One chain: the engine says `joined` and lists one full connection with no carrier; the page lists nothing.
+  const joined = stateWith({ 'b|b2|c2': report({ joined: true, full: [{ from: 'b2', to: 'c2', carrier: [] }] }) }, { ends: ['b2', 'c2'], player: 'b', v: { ...view, black: ['b2', 'c2', 'c3'] } });
+  assert.equal(pairText(joined), "b2 and c2 are already joined by Black's stones (one chain).");
+  assert.deepEqual(pairView(joined).alts, []);
+  assert.equal(pairView(joined).joined, true);
+  assert.equal(connectionOverlay(joined).marks.size, 0);
 
   const c = createConnections(true);
   assert.match(promptText({ view, connections: c }), /first endpoint/);
@@ -188,17 +194,106 @@ test('winning lines, pair sentences and the prompt', () => {
   assert.equal(promptText({ view, connections: c }), 'c3 – the bottom edge for Black');
 });
 
-test('already joined: one chain, a chain on its own edge, both edges of a winner', () => {
-  const v = { ...view, size: 3, width: 3, height: 3, black: ['b1', 'b2', 'a3'], white: ['c2'] };
-  assert.equal(alreadyJoined(v, 'b1', 'a3'), true);
-  assert.equal(alreadyJoined(v, 'b1', 'top'), true);
-  assert.equal(alreadyJoined(v, 'bottom', 'b2'), true);
-  assert.equal(alreadyJoined(v, 'top', 'bottom'), true);
-  assert.equal(alreadyJoined(v, 'c2', 'right'), true);
-  assert.equal(alreadyJoined(v, 'c2', 'left'), false);
-  assert.equal(alreadyJoined(v, 'b1', 'left'), false, 'another colour\'s edge');
-  assert.equal(alreadyJoined({ ...v, black: ['b1', 'a3'] }, 'b1', 'a3'), false);
-  assert.equal(alreadyJoined(v, 'a1', 'b1'), false, 'an empty cell');
+// Search deeper ---------------------------------------------------------------------------------------
+
+/** A pair whose H-search answer is `answer`, with both edge reports in. */
+function pairState(answer, { ends = ['b2', 'top'], player = 'b', v = view } = {}) {
+  return stateWith({ 'b|top|bottom': report(), 'w|left|right': report({ player: 'w' }), [`${player}|${ends.join('|')}`]: answer }, { ends, player, v });
+}
+
+test('search deeper: offered only when H-search has no full connection for the pair', () => {
+  assert.equal(searchOffered(pairState(report())), true, 'no connection at all');
+  assert.equal(searchOffered(pairState(report({ semi: [{ key: 'b1', carrier: ['b1'] }] }))), true, 'only semis');
+  assert.equal(searchOffered(pairState(report({ full: [{ carrier: ['b1', 'c1'] }] }))), false, 'a full connection');
+  assert.equal(searchOffered(pairState(report({ joined: true, full: [{ carrier: [] }] }))), false, 'already joined');
+  assert.equal(searchOffered(pairState(new Error('z9 is not on the board'))), false, 'the engine refused the pair');
+  const pending = pairState(report());
+  pending.connections.results.delete('b|b2|top');
+  assert.equal(searchOffered(pending), false, 'not before H-search answers');
+  const one = pairState(report());
+  one.connections.ends = ['b2'];
+  assert.equal(searchOffered(one), false, 'one endpoint');
+  assert.equal(startSearch(one, 1000), null);
+});
+
+test('search deeper: a proof is drawn as the carrier, shown until another alternative is picked; a new pick drops it', () => {
+  const state = pairState(report({ semi: [{ key: 'b1', carrier: ['b1'] }, { key: 'c1', carrier: ['c1', 'd1'] }] }));
+  const c = state.connections;
+  const search = startSearch(state, 300000);
+  assert.deepEqual({ ...search }, { key: 'b|b2|top', code: view.code, query: ['b', 'b2', 'top'], nodes: 300000, status: 'running', report: null, error: null });
+  c.search = search;
+  assert.equal(searchOf(state), search);
+  assert.deepEqual(searchLines(state), ['Searching b2 – the top edge for Black, up to 300,000 nodes…']);
+  assert.equal(pairView(state).shown, 0, 'the strongest semi stays on the board while the search runs');
+
+  const proof = { player: 'b', from: 'b2', to: 'top', connected: true, status: 'connected', by: 'search', carrier: ['b1', 'c1', 'a2'], refutation: null, semi: null, nodes: 1234, region: 20, millis: 12.4 };
+  finishSearch(c, search, proof);
+  assert.equal(search.status, 'connected');
+  assert.equal(pairView(state).shown, 'search');
+  assert.deepEqual(Object.fromEntries(connectionOverlay(state).marks), { b1: 'carrier', c1: 'carrier', a2: 'carrier' });
+  assert.equal(connectionOverlay(state).player, 'b');
+  assert.deepEqual(searchLines(state), ['Connected by search (1,234 nodes, 12 ms): Black joins b2 and the top edge whatever White does, playing only in the 3 cells shaded.']);
+  // Hovering or clicking an alternative shows it; 'search' shows the proof again.
+  c.hover = 1;
+  assert.deepEqual(Object.fromEntries(connectionOverlay(state).marks), { c1: 'key', d1: 'carrier' });
+  c.hover = null;
+  c.chosen = 0;
+  assert.deepEqual(Object.fromEntries(connectionOverlay(state).marks), { b1: 'key' });
+  c.chosen = 'search';
+  assert.equal(pairView(state).shown, 'search');
+  // Another position, or another pair: the search is not this pair's any more.
+  assert.equal(searchOf({ ...state, view: { ...view, code: 'other' } }), null);
+  pickEnd(c, view, 'c3');
+  assert.equal(c.search, null);
+  c.search = search;
+  clearEnds(c);
+  assert.equal(c.search, null);
+  c.search = search;
+  setPair(c, 'b', 'top', 'bottom');
+  assert.equal(c.search, null);
+});
+
+test('search deeper: a refutation is marked `refutation` over its semi connection; unknown and errors in words', () => {
+  const state = pairState(report());
+  const c = state.connections;
+  let search = (c.search = startSearch(state, 500));
+  const refuted = {
+    player: 'b', from: 'b2', to: 'top', connected: false, status: 'refuted', by: 'search', carrier: [], refutation: 'c1',
+    semi: { key: 'c1', carrier: ['b1', 'c1'] }, nodes: 202, region: 7, millis: 1,
+  };
+  finishSearch(c, search, refuted);
+  assert.deepEqual(Object.fromEntries(searchMarks(refuted)), { b1: 'carrier', c1: 'refutation' }, 'the refutation beats the key');
+  assert.deepEqual(Object.fromEntries(connectionOverlay(state).marks), { b1: 'carrier', c1: 'refutation' });
+  assert.deepEqual(searchLines(state), [
+    'Refuted by search (202 nodes, 1.0 ms): White breaks it by playing c1.',
+    'Moving first, Black connects by playing c1 (a semi connection, 2 cells).',
+  ]);
+  assert.deepEqual(Object.fromEntries(searchMarks({ ...refuted, semi: { key: 'a2', carrier: ['a2', 'b1'] } })), { a2: 'key', b1: 'carrier', c1: 'refutation' });
+
+  search = c.search = startSearch(state, 500);
+  c.chosen = 0;
+  finishSearch(c, search, { ...refuted, refutation: null, semi: null, nodes: 1 });
+  assert.deepEqual(searchLines(state), ['Refuted by search (1 node, 1.0 ms): Black cannot join b2 and the top edge even moving first.']);
+  assert.equal(connectionOverlay(state).marks.size, 0);
+
+  search = c.search = startSearch(state, 300000);
+  c.chosen = 0;
+  finishSearch(c, search, { ...refuted, status: 'unknown', connected: null, refutation: null, semi: null, nodes: 300001, millis: 307.2 });
+  assert.equal(search.status, 'unknown');
+  assert.equal(pairView(state).shown, null, 'nothing to draw');
+  assert.deepEqual(searchLines(state), ['Unknown within 300,000 nodes (307 ms): the search stopped before deciding.']);
+  // A region too large to search at all (13x13 and up, the whole board): unknown at once.
+  search = c.search = startSearch(state, 300000);
+  finishSearch(c, search, { ...refuted, status: 'unknown', connected: null, refutation: null, semi: null, nodes: 0, millis: 16 });
+  assert.deepEqual(searchLines(state), ['Unknown (0 nodes, 16 ms): too many empty cells here for the connection search to decide.']);
+
+  // The engine's refusal (an endpoint that is not the player's) reads as such, for H-search and for the search.
+  search = c.search = startSearch(state, 300000);
+  Object.assign(search, { status: 'error', error: "c3 is not the player's: an endpoint is an empty cell, or the player's stone or edge" });
+  assert.deepEqual(searchLines(state), ["The search failed: c3 is not the player's: an endpoint is an empty cell, or the player's stone or edge"]);
+  const refused = pairState(new Error("top is not the player's: an endpoint is an empty cell, or the player's stone or edge"), { ends: ['c3', 'top'], player: 'w' });
+  assert.equal(pairText(refused), "The engine refused c3 – the top edge: top is not the player's: an endpoint is an empty cell, or the player's stone or edge");
+  assert.equal(searchOffered(refused), false);
 });
 
 test('hash: the view value names the analysis and the Connections mode', () => {

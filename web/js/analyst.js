@@ -1,6 +1,6 @@
 // The analysis client: its own worker (js/worker.js with the single-threaded package, since `analyze`
 // runs on one thread), so a slow analysis never delays a move on the engine worker. The Connections mode
-// runs a second instance of it for `connections` (method and label are options).
+// runs two more instances of it, for `connections` and for `connect` (method and label are options).
 //
 // The newest request wins. At most one request runs in the worker and at most one waits:
 //   - a new request replaces the waiting one (its promise rejects with `superseded`);

@@ -19,8 +19,10 @@ export const defaults = {
   // Whether the Connections mode starts on (a link's `&view=vc` turns it on too), and its "Shade mustplay" box.
   connections: false,
   mustplay: false,
-  // A superseded analysis (or H-search of the Connections mode) still running this long after it started is stopped by restarting its worker
-  // (ms; a restart costs about 20 ms once the wasm is cached).
+  // The Connections mode's "Search deeper": at most this many nodes of connection search (0.3 to 1.1 s in wasm).
+  searchNodes: 300000,
+  // A superseded analysis (or H-search or connection search of the Connections mode) still running this long
+  // after it started is stopped by restarting its worker (ms; a restart costs about 20 ms once the wasm is cached).
   analysisRestartMs: 100,
   // Rayon pool size; undefined means navigator.hardwareConcurrency.
   threads: undefined,

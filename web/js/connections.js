@@ -1,6 +1,7 @@
 // The Connections mode without DOM: the endpoints picked and whose connection they ask for, the engine
 // queries that needs (`connections(code, player, from, to)`, see README), the alternatives between the
-// endpoints, the marks on the board and the panel's sentences.
+// endpoints, the "Search deeper" run (`connect(code, player, from, to, nodes)`) when H-search finds no full
+// connection, the marks on the board and the panel's sentences.
 //
 // An endpoint is a cell name ("c3": a stone stands for its chain, an empty cell for itself) or an edge
 // ("top", "bottom": Black's; "left", "right": White's). The player is the colour of the stones and edges
@@ -8,7 +9,7 @@
 // each colour's connection between its own two edges (cheap, and it gives `winning`, `winning_semi` and
 // the side to move's `mustplay`), plus the pair picked.
 
-import { cellName, neighbours, parseCell } from './geometry.js';
+import { parseCell } from './geometry.js';
 
 export const EDGE_COLOR = { top: 'b', bottom: 'b', left: 'w', right: 'w' };
 export const EDGES_OF = { b: ['top', 'bottom'], w: ['left', 'right'] };
@@ -37,8 +38,9 @@ export function createConnections(on = false, mustplay = false) {
     pending: null, // the key of the request in flight, if any
     error: null, // the request failed as a whole (worker trouble)
     millis: null, // worker time of the last answer
-    chosen: 0, // the alternative clicked in the list (index into `alternatives`)
+    chosen: 0, // what the board shows: an index into `alternatives` (clicked in the list), or 'search'
     hover: null, // the alternative under the pointer
+    search: null, // the pair's connection search (see searchOf)
   };
 }
 
@@ -75,6 +77,7 @@ export function pickEnd(conn, view, end) {
   conn.message = null;
   conn.hover = null;
   conn.chosen = 0;
+  conn.search = null;
   if (conn.ends.length !== 1 || conn.ends[0] === end) {
     conn.ends = conn.ends.length === 1 ? [] : [end];
     conn.player = null;
@@ -95,12 +98,12 @@ export function pickEnd(conn, view, end) {
 
 /** Sets both endpoints at once (the "show" button of a winning connection). */
 export function setPair(conn, player, from, to) {
-  Object.assign(conn, { ends: [from, to], player, message: null, chosen: 0, hover: null });
+  Object.assign(conn, { ends: [from, to], player, message: null, chosen: 0, hover: null, search: null });
 }
 
 /** Drops the endpoints and the message. */
 export function clearEnds(conn) {
-  Object.assign(conn, { ends: [], player: null, message: null, chosen: 0, hover: null });
+  Object.assign(conn, { ends: [], player: null, message: null, chosen: 0, hover: null, search: null });
 }
 
 /**
@@ -121,6 +124,7 @@ export function followPosition(conn, view) {
   }
   conn.chosen = 0;
   conn.hover = null;
+  conn.search = null;
   if (conn.ends.length < 2) return;
   const lost = conn.ends.filter((end) => {
     const color = colorOf(view, end);
@@ -189,15 +193,79 @@ export function alternatives(report) {
   return [...full.sort(bySize), ...semi.sort(bySize)];
 }
 
-/** The pair's report and alternatives, with the one shown (hovered, else clicked, else the strongest). */
+/**
+ * The pair's report and alternatives, with the one shown: the alternative hovered, else the one clicked or
+ * the search's answer (`'search'`, once it has one to draw), else the strongest. Two endpoints that are
+ * already one point (`joined`: one chain, or a chain on that edge) have no alternatives to show.
+ */
 export function pairView(state) {
   const conn = state.connections;
   const query = pairQuery(conn);
   const result = resultOf(state, query);
-  const alts = result?.report ? alternatives(result.report) : [];
-  const valid = (i) => Number.isInteger(i) && i >= 0 && i < alts.length;
-  const shown = alts.length ? ([conn.hover, conn.chosen].find(valid) ?? 0) : null;
-  return { query, result, alts, shown };
+  const joined = !!result?.report?.joined;
+  const alts = result?.report && !joined ? alternatives(result.report) : [];
+  const search = searchOf(state);
+  const valid = (i) => (Number.isInteger(i) && i >= 0 && i < alts.length) || (i === 'search' && drawable(search));
+  const shown = [conn.hover, conn.chosen].find(valid) ?? (alts.length ? 0 : null);
+  return { query, result, joined, alts, shown, search };
+}
+
+// Search deeper ---------------------------------------------------------------------------------------
+
+/**
+ * The pair's connection search for the board's position, or null: { key (the pair's query key), query
+ * ([player, from, to]), code, nodes (the budget), status: 'running' | 'connected' | 'refuted' | 'unknown' |
+ * 'error', report (the engine's ConnectReport), error }.
+ */
+export function searchOf(state) {
+  const conn = state.connections;
+  if (!conn?.on || !conn.search || !state.view) return null;
+  const query = pairQuery(conn);
+  return query && conn.search.code === state.view.code && conn.search.key === queryKey(query) ? conn.search : null;
+}
+
+/** Whether a finished search has something to draw: a proof carrier, or a refutation (and its semi). */
+function drawable(search) {
+  return search?.status === 'connected' || search?.status === 'refuted';
+}
+
+/** True when H-search answered the pair with no full connection (none, or only semis): "Search deeper" is offered. */
+export function searchOffered(state) {
+  const { query, result, joined, alts } = pairView(state);
+  return !!(state.connections?.on && query && result?.report && !joined && !alts.some((alt) => alt.kind === 'full'));
+}
+
+/** A new search of the pair picked (status 'running'), to store in `conn.search`; null when none is offered. */
+export function startSearch(state, nodes) {
+  if (!searchOffered(state)) return null;
+  const query = pairQuery(state.connections);
+  return { key: queryKey(query), code: state.view.code, query, nodes, status: 'running', report: null, error: null };
+}
+
+/** Stores the engine's answer (a ConnectReport) in `search`; the board then shows it, if there is anything to draw. */
+export function finishSearch(conn, search, report) {
+  const status = ['connected', 'refuted', 'unknown'].includes(report?.status) ? report.status : 'error';
+  Object.assign(search, { status, report, error: status === 'error' ? `unexpected answer ${JSON.stringify(report?.status)}` : null });
+  if (conn.search === search && drawable(search)) {
+    conn.chosen = 'search';
+    conn.hover = null;
+  }
+}
+
+/**
+ * The marks of a search's answer: a proof (`connected`) marks its carrier; a refutation marks the
+ * defender's move `refutation`, and the semi connection that came with it (key and carrier). The
+ * refutation beats the key, which beats the carrier.
+ */
+export function searchMarks(report) {
+  const marks = new Map();
+  if (report?.status === 'connected') for (const cell of report.carrier ?? []) marks.set(cell, 'carrier');
+  if (report?.status === 'refuted') {
+    for (const cell of report.semi?.carrier ?? []) marks.set(cell, 'carrier');
+    if (report.semi?.key) marks.set(report.semi.key, 'key');
+    if (report.refutation) marks.set(report.refutation, 'refutation');
+  }
+  return marks;
 }
 
 /** The two colours' edge reports for the current position: { b, w } (null until answered or on error). */
@@ -224,10 +292,10 @@ export function threat(state) {
 }
 
 /**
- * The Connections overlay for the board: `marks` (cell -> 'key' | 'carrier' | 'mustplay': the key beats the
- * carrier, which beats the mustplay), `mustplay` (every mustplay cell shaded, also under a carrier),
- * `endpoints` (endpoint -> 'from' | 'to'), `player` and a `key` string that changes whenever any of them does.
- * Null with the mode off.
+ * The Connections overlay for the board: `marks` (cell -> 'refutation' | 'key' | 'carrier' | 'mustplay': the
+ * connection shown, an alternative or the search's answer, beats the mustplay), `mustplay` (every mustplay
+ * cell shaded, also under a carrier), `endpoints` (endpoint -> 'from' | 'to'), `player` (whose connection is
+ * drawn) and a `key` string that changes whenever any of them does. Null with the mode off.
  */
 export function connectionOverlay(state) {
   const conn = state.connections;
@@ -243,65 +311,18 @@ export function connectionOverlay(state) {
       }
     }
   }
-  const { alts, shown } = pairView(state);
-  const alt = shown === null ? null : alts[shown];
-  for (const cell of alt?.carrier ?? []) marks.set(cell, cell === alt.key ? 'key' : 'carrier');
-  if (alt?.key) marks.set(alt.key, 'key');
+  const { alts, shown, search } = pairView(state);
+  if (shown === 'search') {
+    for (const [cell, mark] of searchMarks(search.report)) marks.set(cell, mark);
+  } else if (shown !== null) {
+    const alt = alts[shown];
+    for (const cell of alt.carrier) marks.set(cell, cell === alt.key ? 'key' : 'carrier');
+    if (alt.key) marks.set(alt.key, 'key');
+  }
   const endpoints = new Map(conn.ends.map((end, i) => [end, i === 0 ? 'from' : 'to']));
-  const player = alt ? conn.player : null;
+  const player = shown === null ? null : conn.player;
   const key = JSON.stringify([[...marks], [...mustplay], [...endpoints], player]);
   return { marks, mustplay, endpoints, player, key };
-}
-
-// Chains, only to word an empty answer: the engine names a chain by one point, so two stones of one chain
-// (or a chain and the edge it touches) are the same point and have no connection "between" them.
-
-function chainOf(view, cell) {
-  const stones = stoneMap(view);
-  const color = stones.get(cell);
-  const width = view.width ?? view.size;
-  const height = view.height ?? view.size;
-  const chain = new Set();
-  if (!color) return chain;
-  const todo = [cell];
-  chain.add(cell);
-  while (todo.length) {
-    const [col, row] = parseCell(todo.pop());
-    for (const [c, r] of neighbours(col, row, width, height)) {
-      const name = cellName(c, r);
-      if (stones.get(name) === color && !chain.has(name)) {
-        chain.add(name);
-        todo.push(name);
-      }
-    }
-  }
-  return chain;
-}
-
-function touches(view, chain, edge) {
-  const width = view.width ?? view.size;
-  const height = view.height ?? view.size;
-  return [...chain].some((cell) => {
-    const [col, row] = parseCell(cell);
-    return { top: row === 0, bottom: row === height - 1, left: col === 0, right: col === width - 1 }[edge];
-  });
-}
-
-/** True when the two endpoints are already one point: one chain, or a chain touching that edge (or both edges). */
-export function alreadyJoined(view, a, b) {
-  if (!view || a === b) return !!view;
-  if (isEdge(a) && isEdge(b)) {
-    const color = EDGE_COLOR[a];
-    if (EDGE_COLOR[b] !== color) return false;
-    const stones = stoneMap(view);
-    return [...stones].some(([cell, c]) => c === color && touches(view, chainOf(view, cell), a) && touches(view, chainOf(view, cell), b));
-  }
-  if (isEdge(b)) [a, b] = [b, a];
-  if (isEdge(a)) {
-    const chain = chainOf(view, b);
-    return chain.size > 0 && EDGE_COLOR[a] === colorOf(view, b) && touches(view, chain, a);
-  }
-  return chainOf(view, a).has(b);
 }
 
 // Sentences ---------------------------------------------------------------------------------------------
@@ -341,23 +362,20 @@ export function pairName(state) {
 /** The sentence about the pair's answer (panel): pending, error, none, or the strongest connection. */
 export function pairText(state) {
   const conn = state.connections;
-  const { query, result, alts } = pairView(state);
+  const { query, result, joined, alts } = pairView(state);
   if (!conn?.on || !query) return '';
   const [a, b] = conn.ends;
   const who = colorName(conn.player);
   if (!result) return `H-search: ${pairName(state)} for ${who}…`;
   if (result.error) return `The engine refused ${pairName(state)}: ${result.error}`;
-  if (!alts.length) {
-    if (alreadyJoined(state.view, a, b)) {
-      return `${placeName(state.view, a)} and ${placeName(state.view, b)} are already joined by ${who}'s stones (one chain).`;
-    }
-    return `H-search finds no connection between ${placeName(state.view, a)} and ${placeName(state.view, b)} for ${who}.`;
-  }
+  if (joined) return `${placeName(state.view, a)} and ${placeName(state.view, b)} are already joined by ${who}'s stones (one chain).`;
+  if (!alts.length) return `H-search finds no connection between ${placeName(state.view, a)} and ${placeName(state.view, b)} for ${who}.`;
   const full = alts.filter((alt) => alt.kind === 'full').length;
   const semi = alts.length - full;
   const best = alts[0];
-  const strongest = best.kind === 'full' ? `a full connection (${sizeText(best.size)})` : `only a semi connection (key ${best.key}, ${sizeText(best.size)})`;
-  return `${who} has ${strongest} between ${placeName(state.view, a)} and ${placeName(state.view, b)}: ${full} full, ${semi} semi.`;
+  const both = `${placeName(state.view, a)} and ${placeName(state.view, b)}: ${full} full, ${semi} semi.`;
+  if (best.kind === 'full') return `${who} has a full connection (${sizeText(best.size)}) between ${both}`;
+  return `H-search gives ${who} only a semi connection (key ${best.key}, ${sizeText(best.size)}) between ${both}`;
 }
 
 /** The line about winning connections: [{ text, color?, show? }] sentences, `show` a colour whose edges to show. */
@@ -422,4 +440,44 @@ export function connectionsStatusText(state) {
   const time = typeof ms === 'number' ? ` · ${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms` : '';
   const rex = state.view?.rules === 'rex' ? ' · Rex: computed as in Hex' : '';
   return `H-search for ${colorName(state.view.to_move)} to move${time}${rex}`;
+}
+
+const count = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : '?');
+const msText = (ms) => (typeof ms !== 'number' ? '? ms' : ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms).toLocaleString('en-US')} ms`);
+
+/**
+ * The search's answer in words: [sentence, more?] (more: the semi connection that came with a refutation),
+ * or [] with no search of the pair. "Connected by search (N nodes, T ms)", "Refuted by search (...): White
+ * breaks it by playing c3", "Unknown within N nodes (T ms)".
+ */
+export function searchLines(state) {
+  const search = searchOf(state);
+  if (!search) return [];
+  const conn = state.connections;
+  const who = colorName(conn.player);
+  const opp = colorName(other(conn.player));
+  const [a, b] = conn.ends;
+  const both = `${placeName(state.view, a)} and ${placeName(state.view, b)}`;
+  if (search.status === 'running') return [`Searching ${pairName(state)} for ${who}, up to ${count(search.nodes)} nodes…`];
+  if (search.status === 'error') return [`The search failed: ${search.error}`];
+  const r = search.report;
+  const cost = `${count(r.nodes)} node${r.nodes === 1 ? '' : 's'}, ${msText(r.millis)}`;
+  if (search.status === 'unknown') {
+    if (typeof r.nodes === 'number' && r.nodes < search.nodes) {
+      return [`Unknown (${cost}): too many empty cells here for the connection search to decide.`];
+    }
+    return [`Unknown within ${count(search.nodes)} nodes (${msText(r.millis)}): the search stopped before deciding.`];
+  }
+  if (search.status === 'connected') {
+    const how = r.by === 'h-search' ? `Connected: H-search shows a full connection (${msText(r.millis)})` : `Connected by search (${cost})`;
+    const n = (r.carrier ?? []).length;
+    const where = n ? `playing only in the ${cells(n)} shaded` : 'with no empty cell between them';
+    return [`${how}: ${who} joins ${both} whatever ${opp} does, ${where}.`];
+  }
+  const breaks = r.refutation
+    ? `${opp} breaks it by playing ${r.refutation}`
+    : `${who} cannot join ${both} even moving first`;
+  const lines = [`Refuted by search (${cost}): ${breaks}.`];
+  if (r.semi?.key) lines.push(`Moving first, ${who} connects by playing ${r.semi.key} (a semi connection, ${sizeText((r.semi.carrier ?? []).length)}).`);
+  return lines;
 }

@@ -4,16 +4,18 @@
 
 import { cellMarks, createAnalysis, currentReport } from './analysis.js';
 import {
-  clearEnds, createConnections, followPosition, missingQueries, pickEnd, queryKey, setPair, EDGES_OF,
+  clearEnds, createConnections, finishSearch, followPosition, missingQueries, pickEnd, queryKey, searchOf, setPair,
+  startSearch, EDGES_OF,
 } from './connections.js';
 import { parseViews, readHash, readHashView, viewValue, writeHash } from './hash.js';
 import { setError, setView } from './state.js';
 
 /**
- * Creates the actions; `redraw()` schedules a render of `state`; `analyst` runs the analyses and `vc` the
- * Connections mode's H-search (two instances of analyst.js, each with its own worker).
+ * Creates the actions; `redraw()` schedules a render of `state`; `analyst` runs the analyses, `vc` the
+ * Connections mode's H-search and `searcher` its connection search (instances of analyst.js, each with its
+ * own worker).
  */
-export function createCtrl({ state, engine, analyst, vc, config, redraw }) {
+export function createCtrl({ state, engine, analyst, vc, searcher, config, redraw }) {
   let queue = Promise.resolve();
 
   /** The address bar shows the current position, `view=ica` while the analysis is on, `view=vc` with Connections. */
@@ -57,7 +59,8 @@ export function createCtrl({ state, engine, analyst, vc, config, redraw }) {
     if (!c.on || !view || !vc) return;
     if (c.code !== view.code) {
       Object.assign(c, { code: view.code, results: new Map(), pending: null, error: null });
-      followPosition(c, view);
+      followPosition(c, view); // drops the search too
+      searcher?.cancel();
     }
     const missing = missingQueries(c);
     const request = JSON.stringify([view.code, missing]);
@@ -82,12 +85,50 @@ export function createCtrl({ state, engine, analyst, vc, config, redraw }) {
     );
   }
 
+  /**
+   * "Search deeper": runs `connect` on the pair picked in the search worker (only when H-search found no full
+   * connection). A new pick, another position or the mode off drops it (its worker is restarted if it runs
+   * on); its answer is shown only if it is still the pair's search.
+   */
+  function runSearch() {
+    const c = state.connections;
+    const search = startSearch(state, config.searchNodes);
+    if (!search || !searcher || searchOf(state)?.status === 'running') return;
+    c.search = search;
+    searcher.run(search.code, ...search.query, search.nodes).then(
+      (report) => {
+        if (state.connections !== c || c.search !== search) return; // another pair, position or mode since
+        finishSearch(c, search, report);
+        redraw();
+      },
+      (err) => {
+        if (err?.superseded || state.connections !== c || c.search !== search) return;
+        Object.assign(search, { status: 'error', error: err.message });
+        redraw();
+      },
+    );
+    redraw();
+  }
+
+  /** Stops the pair's search (the "Stop" button): the pair goes back to what H-search shows. */
+  function stopSearch() {
+    const c = state.connections;
+    searcher?.cancel();
+    if (c.search?.status === 'running') {
+      c.search = null;
+      redraw();
+    }
+  }
+
   /** Turns the Connections mode on or off (no queue: it never changes the position). */
   function setConnections(on) {
     on = !!on;
     const c = state.connections;
     if (on === c.on) return;
-    if (!on) vc?.cancel();
+    if (!on) {
+      vc?.cancel();
+      searcher?.cancel();
+    }
     state.connections = createConnections(on, c.mustplay);
     syncHash();
     refreshConnections();
@@ -95,8 +136,9 @@ export function createCtrl({ state, engine, analyst, vc, config, redraw }) {
     redraw();
   }
 
-  /** After a change of endpoints: ask for what is missing, redraw. */
+  /** After a change of endpoints (which drops the pair's search): ask for what is missing, redraw. */
   function endsChanged() {
+    searcher?.cancel();
     state.connections.error = null;
     refreshConnections();
     redraw();
@@ -306,13 +348,21 @@ export function createCtrl({ state, engine, analyst, vc, config, redraw }) {
       redraw();
     },
 
-    /** Keeps alternative `index` of the pair on the board. */
+    /** Keeps alternative `index` of the pair on the board ('search': the search's answer). */
     chooseAlternative(index) {
       const c = state.connections;
-      if (!Number.isInteger(index) || c.chosen === index) return;
+      if (!(Number.isInteger(index) || index === 'search') || c.chosen === index) return;
       c.chosen = index;
       redraw();
     },
+
+    /** The "Search deeper" button: starts the pair's connection search, or stops the one running. */
+    searchDeeper() {
+      if (searchOf(state)?.status === 'running') stopSearch();
+      else runSearch();
+    },
+
+    stopSearch,
 
     /** Selects a marked cell for explanation (null clears the selection). */
     select(cell) {

@@ -80,6 +80,10 @@ export function bindPanel(dom, actions) {
       if (button) actions.showEdges(button.dataset.show);
     }),
     ...bindAlternatives(dom.connectionsList, actions),
+    listen(dom.connectionsSearch, 'click', () => actions.searchDeeper()),
+    listen(dom.connectionsSearchResult, 'click', (e) => {
+      if (e.target.closest('button[data-show-search]')) actions.chooseAlternative('search');
+    }),
     listen(dom.moves, 'click', (e) => {
       const li = e.target.closest('li[data-ply]');
       if (li) actions.seek(Number(li.dataset.ply));

@@ -34,7 +34,9 @@ export function start(config = defaults) {
   const analyst = createAnalyst({ restartAfterMs: config.analysisRestartMs });
   // A third worker for the Connections mode's H-search, on the same terms.
   const vc = createAnalyst({ restartAfterMs: config.analysisRestartMs, method: 'connections', label: 'connections' });
-  const actions = createCtrl({ state, engine, analyst, vc, config, redraw });
+  // A fourth for its "Search deeper" (started on first use), so a long search never holds up H-search.
+  const searcher = createAnalyst({ restartAfterMs: config.analysisRestartMs, method: 'connect', label: 'connection search' });
+  const actions = createCtrl({ state, engine, analyst, vc, searcher, config, redraw });
   const unbinds = [
     bindBoard(boardWrap, (cell, how) => actions.clickCell(cell, how), (edge) => actions.clickEdge(edge)),
     bindHover(boardWrap, (cell) => actions.hover(cell)),
@@ -54,11 +56,13 @@ export function start(config = defaults) {
     actions,
     analyst,
     vc,
+    searcher,
     destroy() {
       unbinds.forEach((unbind) => unbind());
       engine.terminate();
       analyst.terminate();
       vc.terminate();
+      searcher.terminate();
     },
   };
 }

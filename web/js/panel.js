@@ -4,7 +4,8 @@ import {
   analysisCounts, analysisStatusText, cellMarks, claimFacts, currentReport, focusCell, isFillin, kindText, kindsText,
 } from './analysis.js';
 import {
-  altText, connectionsStatus, connectionsStatusText, mustplayText, pairText, pairView, promptText, threat, winningLines,
+  altText, connectionsStatus, connectionsStatusText, mustplayText, pairText, pairView, promptText, searchLines, searchOffered,
+  threat, winningLines,
 } from './connections.js';
 import { glyphs, setGlyph } from './render.js';
 import { colorName, engineText, gameText, playoutsText } from './state.js';
@@ -56,6 +57,10 @@ export function panelDom(doc = document) {
     connectionsMessage: $('connections-message'),
     connectionsPair: $('connections-pair'),
     connectionsList: $('connections-list'),
+    connectionsSearchBox: $('connections-search-box'),
+    connectionsSearch: $('connections-search'),
+    connectionsSearchResult: $('connections-search-result'),
+    searchKey: undefined,
     connectionsClear: $('connections-clear'),
     mustplayToggle: $('mustplay-toggle'),
     mustplayStatus: $('mustplay-status'),
@@ -343,15 +348,18 @@ export function renderConnections(dom, state) {
   setText(dom.connectionsMessage, c.message ?? '');
 
   // The pair: a sentence and the list of alternatives (the one on the board is .shown).
-  const { query, result, alts, shown } = c.on ? pairView(state) : { query: null, result: null, alts: [], shown: null };
+  const { query, result, joined, alts, shown, search } = c.on ? pairView(state) : { query: null, result: null, alts: [], shown: null, search: null };
   setData(dom.connections, 'player', query ? query[0] : null);
   setData(dom.connections, 'from', c.on ? c.ends[0] : null);
   setData(dom.connections, 'to', c.on ? c.ends[1] : null);
-  setData(dom.connections, 'pair', query ? (result ? (result.error ? 'error' : alts.length ? 'found' : 'none') : 'pending') : null);
+  const pair = !query ? null : !result ? 'pending' : result.error ? 'error' : joined ? 'joined' : alts.length ? 'found' : 'none';
+  setData(dom.connections, 'pair', pair);
   setData(dom.connections, 'alternatives', result?.report ? alts.length : null);
   setData(dom.connections, 'shown', shown);
   setText(dom.connectionsPair, c.on ? pairText(state) : '');
   dom.connectionsPair.hidden = !query;
+  dom.connectionsPair.classList.toggle('error', pair === 'error');
+  renderSearch(dom, state, search, shown);
   const altsKey = JSON.stringify(alts);
   if (dom.altsKey !== altsKey) {
     dom.altsKey = altsKey;
@@ -391,4 +399,57 @@ export function renderConnections(dom, state) {
   setText(dom.mustplayStatus, t ? mustplayText(state) : '');
   setData(dom.mustplayStatus, 'threat', t?.kind);
   setData(dom.mustplayStatus, 'count', t ? t.cells.length : null);
+}
+
+/**
+ * "Search deeper": the button (offered when H-search finds no full connection; "Stop" while running) and the
+ * answer, with a "show" button when an alternative is on the board instead. `#connections-panel[data-search]`
+ * holds the status (running, connected, refuted, unknown, error); the answer's element holds the figures.
+ */
+function renderSearch(dom, state, search, shown) {
+  const offered = searchOffered(state);
+  const status = search?.status ?? null;
+  const running = status === 'running';
+  dom.connectionsSearchBox.hidden = !offered && !search;
+  dom.connectionsSearch.hidden = !offered || (!!search && !running && status !== 'error');
+  setText(dom.connectionsSearch, running ? 'Stop search' : status === 'error' ? 'Search again' : 'Search deeper');
+  dom.connectionsSearch.classList.toggle('busy', running);
+  if (running) dom.connectionsSearch.setAttribute('aria-busy', 'true');
+  else dom.connectionsSearch.removeAttribute('aria-busy');
+  setData(dom.connections, 'search', status);
+
+  const out = dom.connectionsSearchResult;
+  const r = search?.report ?? null;
+  setData(out, 'status', status);
+  setData(out, 'nodes', r?.nodes ?? null);
+  setData(out, 'millis', typeof r?.millis === 'number' ? Math.round(r.millis) : null);
+  setData(out, 'by', r?.by ?? null);
+  setData(out, 'refutation', r?.refutation ?? null);
+  setData(out, 'semiKey', r?.semi?.key ?? null);
+  setData(out, 'carrier', status === 'connected' ? (r.carrier ?? []).join(' ') : null);
+  out.hidden = !search;
+  out.classList.toggle('error', status === 'error');
+  out.classList.toggle('busy', running);
+  const lines = searchLines(state);
+  const showable = status === 'connected' || status === 'refuted';
+  const key = JSON.stringify([lines, showable && shown !== 'search']);
+  if (dom.searchKey === key) return;
+  dom.searchKey = key;
+  out.replaceChildren(
+    ...lines.map((line, i) => {
+      const p = document.createElement('p');
+      p.className = i === 0 ? 'search-verdict' : 'search-more';
+      p.append(line);
+      if (i === 0 && showable && shown !== 'search') {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'link-button';
+        button.dataset.showSearch = '';
+        button.textContent = 'show';
+        button.title = "Draw the search's answer on the board";
+        p.append(' ', button);
+      }
+      return p;
+    }),
+  );
 }

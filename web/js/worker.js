@@ -108,6 +108,16 @@ function connections(code, queries) {
   return { results, worker_millis: performance.now() - t0 };
 }
 
+/**
+ * Connection search: `connect(code, player, from, to, nodes)` (a ConnectReport: connected, refuted or
+ * unknown within `nodes` search nodes), timed here (`worker_millis`). Bad endpoints throw the engine's message.
+ */
+function connect(code, player, from, to, nodes) {
+  const t0 = performance.now();
+  const report = wasm.connect(code, player, from, to, nodes);
+  return { ...report, worker_millis: performance.now() - t0 };
+}
+
 const methods = {
   init,
   version: () => wasm.version(),
@@ -121,6 +131,7 @@ const methods = {
   playouts,
   analyze,
   connections,
+  connect,
 };
 
 self.onmessage = async (e) => {

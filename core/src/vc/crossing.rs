@@ -8,13 +8,19 @@
 
 use crate::board::{Cell, CellSet};
 
-use super::hsearch::Semi;
+use super::hsearch::{Chains, Semi};
+use super::points::PointId;
+
+/// The point ids of the chains in `chains`.
+fn ids(chains: Chains) -> impl Iterator<Item = PointId> {
+    (0..64).filter(move |i| chains & (1 << i) != 0)
+}
 
 /// The semi connections the crossing rule deduces from the new semi connection `new` between
 /// the empty cells `x` and `y` and the pair's other semi connections: `(z1, z2, semi)`, the
-/// endpoints named by their points' names.
+/// endpoints as point ids.
 #[must_use]
-pub fn deductions(x: Cell, y: Cell, new: Semi, others: &[Semi]) -> Vec<(Cell, Cell, Semi)> {
+pub fn deductions(x: Cell, y: Cell, new: Semi, others: &[Semi]) -> Vec<(PointId, PointId, Semi)> {
     let mut out = Vec::new();
     for (i, second) in others.iter().enumerate() {
         if second.carrier.intersects(&new.carrier) {
@@ -32,14 +38,14 @@ pub fn deductions(x: Cell, y: Cell, new: Semi, others: &[Semi]) -> Vec<(Cell, Ce
             let crossed = Semi {
                 carrier,
                 key: x,
-                chains: CellSet::new(),
+                chains: 0,
             };
             let triple = [new, *second, *third];
             for (p, q) in [(0, 1), (0, 2), (1, 2)] {
                 let (s1, s2) = (triple[p].chains, triple[q].chains);
-                let (only1, only2) = (s1 - s2, s2 - s1);
-                for z1 in only1.iter() {
-                    for z2 in only2.iter() {
+                let (only1, only2) = (s1 & !s2, s2 & !s1);
+                for z1 in ids(only1) {
+                    for z2 in ids(only2) {
                         out.push((z1, z2, crossed));
                     }
                 }
@@ -58,27 +64,24 @@ mod tests {
         names.iter().map(|n| parse_point(n).unwrap()).collect()
     }
 
-    fn semi(key: &str, carrier: &[&str], chains: &[&str]) -> Semi {
+    fn semi(key: &str, carrier: &[&str], chains: Chains) -> Semi {
         Semi {
             carrier: cells(carrier),
             key: parse_point(key).unwrap(),
-            chains: cells(chains),
+            chains,
         }
     }
 
     #[test]
     fn three_disjoint_semis_with_distinct_chains_cross() {
         let (x, y) = (parse_point("c3").unwrap(), parse_point("d3").unwrap());
-        let s1 = semi("a1", &["a1", "a2"], &["top"]);
-        let s2 = semi("b1", &["b1", "b2"], &["e5"]);
-        let s3 = semi("c1", &["c1", "c2"], &[]);
+        let s1 = semi("a1", &["a1", "a2"], 0b1);
+        let s2 = semi("b1", &["b1", "b2"], 0b100);
+        let s3 = semi("c1", &["c1", "c2"], 0);
         let found = deductions(x, y, s1, &[s2, s3]);
         assert_eq!(found.len(), 1);
         let (z1, z2, crossed) = found[0];
-        assert_eq!(
-            (z1.to_string(), z2.to_string()),
-            ("top".into(), "e5".into())
-        );
+        assert_eq!((z1, z2), (0, 2), "the chains of point ids 0 and 2");
         assert_eq!(
             crossed.carrier,
             cells(&["a1", "a2", "b1", "b2", "c1", "c2", "c3", "d3"])
@@ -89,11 +92,11 @@ mod tests {
     #[test]
     fn overlapping_or_chainless_semis_do_not_cross() {
         let (x, y) = (parse_point("c3").unwrap(), parse_point("d3").unwrap());
-        let s1 = semi("a1", &["a1", "a2"], &["top"]);
-        let s2 = semi("b1", &["b1", "a2"], &["e5"]);
-        let s3 = semi("c1", &["c1", "c2"], &[]);
+        let s1 = semi("a1", &["a1", "a2"], 0b1);
+        let s2 = semi("b1", &["b1", "a2"], 0b100);
+        let s3 = semi("c1", &["c1", "c2"], 0);
         assert!(deductions(x, y, s1, &[s2, s3]).is_empty());
-        let s2 = semi("b1", &["b1", "b2"], &["top"]);
+        let s2 = semi("b1", &["b1", "b2"], 0b1);
         assert!(deductions(x, y, s1, &[s2, s3]).is_empty());
     }
 }

@@ -43,14 +43,29 @@ impl Default for Limits {
     }
 }
 
-/// A full connection: its carrier, and its partition chains (named by their points' names).
+/// Partition chains, as a bitmask over point ids: chains and edges come first among the points,
+/// so a chain's bit is its id; chains with ids from 64 on are left out (knowing fewer partition
+/// chains only means fewer crossing-rule deductions).
+pub type Chains = u64;
+
+/// The bit of chain point `id` (none past 63).
+#[must_use]
+pub fn chain_bit(id: PointId) -> Chains {
+    if id < 64 {
+        1 << id
+    } else {
+        0
+    }
+}
+
+/// A full connection: its carrier, and its partition chains.
 ///
 /// Invariant: every chain in `chains` splits the carrier into two disjoint full connections,
 /// one to each endpoint (Henderson 2010, Lemma 12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Full {
     pub carrier: CellSet,
-    pub chains: CellSet,
+    pub chains: Chains,
 }
 
 /// A semi connection's carrier (which holds the key), key and partition chains.
@@ -61,7 +76,7 @@ pub struct Full {
 pub struct Semi {
     pub carrier: CellSet,
     pub key: Cell,
-    pub chains: CellSet,
+    pub chains: Chains,
 }
 
 /// The connections between one pair of points, smallest carriers first.
@@ -142,7 +157,7 @@ pub fn h_search(position: &Position, color: Color, limits: Limits) -> Connection
                     b,
                     Full {
                         carrier: CellSet::new(),
-                        chains: CellSet::new(),
+                        chains: 0,
                     },
                 );
             }
@@ -158,7 +173,7 @@ pub fn h_search(position: &Position, color: Color, limits: Limits) -> Connection
                     b,
                     Full {
                         carrier: found.carrier,
-                        chains: CellSet::new(),
+                        chains: 0,
                     },
                 );
             }
@@ -248,7 +263,7 @@ impl Search {
                         };
                         self.add_semi(far, other, semi);
                     } else {
-                        let chains = chains | CellSet::single(mid_name);
+                        let chains = chains | chain_bit(mid);
                         self.add_full(far, other, Full { carrier, chains });
                     }
                 }
@@ -324,7 +339,7 @@ impl Search {
             .iter()
             .filter(|s| !s.carrier.intersects(&semi.carrier))
             .count();
-        let chained = pair.semi.iter().filter(|s| !s.chains.is_empty()).count();
+        let chained = pair.semi.iter().filter(|s| s.chains != 0).count();
         let points = &self.connections.points;
         let crossing = self.limits.crossing_rule
             && disjoint >= 2
@@ -344,24 +359,14 @@ impl Search {
                 0,
                 self.limits.or_depth,
             ) {
-                self.add_full(
-                    a,
-                    b,
-                    Full {
-                        carrier,
-                        chains: CellSet::new(),
-                    },
-                );
+                self.add_full(a, b, Full { carrier, chains: 0 });
             }
         }
         let points = &self.connections.points;
         if crossing {
             let (x, y) = (points.get(a).name, points.get(b).name);
             for (z1, z2, crossed) in crossing::deductions(x, y, semi, &others) {
-                let points = &self.connections.points;
-                if let (Some(p1), Some(p2)) = (points.point_of(z1), points.point_of(z2)) {
-                    self.add_semi(p1, p2, crossed);
-                }
+                self.add_semi(z1, z2, crossed);
             }
         }
     }

@@ -17,7 +17,7 @@
 use crate::board::{Cell, CellSet};
 use crate::position::Position;
 
-use super::hsearch::{Connections, Full, Limits, Search, Semi};
+use super::hsearch::{chain_bit, Chains, Connections, Full, Limits, Search, Semi};
 use super::points::{PointId, Points};
 
 /// The connections of `previous`'s player in `position`, which is `previous`'s position with
@@ -34,12 +34,17 @@ pub fn after_stone(
     let points = Points::new(position, color);
     let old = &previous.points;
     let map = |id: PointId| -> Option<PointId> { points.point_of(old.get(id).name) };
-    let rename = |chains: CellSet| -> CellSet {
-        chains
-            .iter()
-            .filter_map(|c| points.point_of(c))
-            .map(|p| points.get(p).name)
-            .collect()
+    let rename = |chains: Chains| -> Chains {
+        let mut out = 0;
+        let mut bits = chains;
+        while bits != 0 {
+            let id = bits.trailing_zeros() as PointId;
+            bits &= bits - 1;
+            if let Some(p) = points.point_of(old.get(id).name) {
+                out |= chain_bit(p);
+            }
+        }
+        out
     };
     let played = CellSet::single(cell);
     let mut search = Search::new(points.clone(), limits);
@@ -108,7 +113,7 @@ pub fn after_stone(
                 other,
                 Full {
                     carrier: CellSet::new(),
-                    chains: CellSet::new(),
+                    chains: 0,
                 },
             );
         }
