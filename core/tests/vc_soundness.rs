@@ -32,6 +32,7 @@ struct LocalGame {
 
 impl LocalGame {
     fn new(width: usize, height: usize) -> LocalGame {
+        assert!(width * height <= 64, "the test's masks are 64 bits");
         let mut neighbours = vec![0u64; width * height];
         for r in 0..height as isize {
             for c in 0..width as isize {
@@ -572,4 +573,60 @@ fn crossing_rule_and_templates_add_connections() {
     }
     eprintln!("of 30 7x7 positions, the crossing rule changes {by_crossing}, the templates {by_templates}");
     assert!(by_crossing > 0 && by_templates > 0);
+}
+
+/// Templates placed on each of the four edges of an 8x8 board (the test's masks are 64 bits) (mirrored and turned from the
+/// table's top edge) still connect their anchor to that edge on the placed carrier: checked for
+/// rows 2 and 3 by the test's exhaustive search and for row 4 by the engine's connection search
+/// (itself checked against brute force above).
+#[test]
+fn placed_templates_connect_on_every_edge() {
+    use hexlab_core::vc::connect::connects_within;
+    use hexlab_core::vc::templates::library;
+    use hexlab_core::vc::templates::place;
+    let size = BoardSize::square(8).unwrap();
+    let mut placed_count = 0;
+    for color in Color::ALL {
+        for template in library() {
+            let empty = Position::new(size, hexlab_core::RulesConfig::default());
+            for placed in place(&empty, color, std::slice::from_ref(template)) {
+                let mut position = empty.clone();
+                position.set_stone(placed.anchor, Some(color)).unwrap();
+                if template.depth <= 3 {
+                    let mut local = LocalGame::new(8, 8);
+                    let (first, second) = BoardSize::edges_of(color);
+                    local.own_edges = [local.endpoint(first), local.endpoint(second)];
+                    let anchor = local.bit(placed.anchor);
+                    let edge = local.endpoint(placed.edge);
+                    let free = mask_of(&local, placed.carrier);
+                    assert!(
+                        local.wins(anchor, free, anchor, edge, true),
+                        "{} at {} for {color} on {} fails (carrier {:?})",
+                        template.line(),
+                        placed.anchor,
+                        placed.edge,
+                        placed.carrier
+                    );
+                } else {
+                    let found = connects_within(
+                        &position,
+                        color,
+                        placed.anchor,
+                        placed.edge,
+                        placed.carrier,
+                        50_000_000,
+                    );
+                    assert!(
+                        matches!(found, Some(Some(_))),
+                        "{} at {} for {color} on {} fails",
+                        template.line(),
+                        placed.anchor,
+                        placed.edge
+                    );
+                }
+                placed_count += 1;
+            }
+        }
+    }
+    assert!(placed_count >= 100, "{placed_count} placements");
 }
