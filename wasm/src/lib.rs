@@ -194,9 +194,7 @@ pub fn connect(
     nodes: f64,
 ) -> Result<JsValue, JsError> {
     use hexlab_core::notation::parse_point;
-    use hexlab_core::vc::connect::search;
     use hexlab_core::vc::connect_report::ConnectReport;
-    use hexlab_core::vc::{h_search, Limits};
     let started = js_sys::Date::now();
     let game = load(code)?;
     let position = game.position();
@@ -206,22 +204,12 @@ pub fn connect(
         parse_point(from).map_err(error)?,
         parse_point(to).map_err(error)?,
     );
-    let connections = h_search(position, player, Limits::default());
-    let known = connections
-        .between(from, to)
-        .and_then(|pair| pair.full.first().map(|f| f.carrier));
-    let mut report = match known {
-        Some(carrier) => ConnectReport::from_h_search(player, from, to, carrier),
-        None => {
-            let budget = if nodes.is_finite() && nodes >= 1.0 {
-                nodes as u64
-            } else {
-                1_000_000
-            };
-            let outcome = search(position, player, from, to, budget).map_err(error)?;
-            ConnectReport::from_search(player, from, to, &outcome)
-        }
+    let budget = if nodes.is_finite() && nodes >= 1.0 {
+        nodes as u64
+    } else {
+        1_000_000
     };
+    let mut report = ConnectReport::decide(position, player, from, to, budget).map_err(error)?;
     report.millis = js_sys::Date::now() - started;
     to_js(&report)
 }

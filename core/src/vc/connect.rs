@@ -409,18 +409,8 @@ impl LocalGame {
         own: Mask,
         free: Mask,
     ) -> Result<Option<Mask>, Aborted> {
-        self.defender_to_move_within(own, free, UNLIMITED)
-    }
-
-    /// As [`LocalGame::defender_to_move`], the attacker limited to `max_moves` moves; `None`
-    /// is then a refutation only when `max_moves` covers every free cell.
-    pub(crate) fn defender_to_move_within(
-        &mut self,
-        own: Mask,
-        free: Mask,
-        max_moves: u8,
-    ) -> Result<Option<Mask>, Aborted> {
-        let last = max_moves.min(free.count_ones() as u8);
+        // A loss under the last limit (every free cell) is a refutation.
+        let last = free.count_ones() as u8;
         for k in 1..=last.max(1) {
             self.refutation = None;
             if let Res::Win { carrier, .. } = self.defend(own, free, k)? {

@@ -5,7 +5,10 @@ use serde::Serialize;
 use crate::board::{Cell, CellSet, Color};
 use crate::report::cell_names as names;
 
-use super::connect::{Outcome, Verdict};
+use crate::position::Position;
+
+use super::connect::{search, ConnectError, Outcome, Verdict};
+use super::hsearch::{h_search, Limits};
 
 /// A semi connection found by the search: the attacker's first move and the carrier.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -41,6 +44,31 @@ pub struct ConnectReport {
 }
 
 impl ConnectReport {
+    /// Whether `player` has a full connection between `from` and `to`: H-search's when it holds
+    /// one, else connection search within `budget` nodes (`millis` is left for the caller).
+    ///
+    /// # Errors
+    /// An endpoint that is not the player's or off the board, or both one point.
+    pub fn decide(
+        position: &Position,
+        player: Color,
+        from: Cell,
+        to: Cell,
+        budget: u64,
+    ) -> Result<ConnectReport, ConnectError> {
+        let connections = h_search(position, player, Limits::default());
+        let known = connections
+            .between(from, to)
+            .and_then(|pair| pair.full.first().map(|f| f.carrier));
+        Ok(match known {
+            Some(carrier) => ConnectReport::from_h_search(player, from, to, carrier),
+            None => {
+                let outcome = search(position, player, from, to, budget)?;
+                ConnectReport::from_search(player, from, to, &outcome)
+            }
+        })
+    }
+
     /// A connection H-search already holds.
     #[must_use]
     pub fn from_h_search(player: Color, from: Cell, to: Cell, carrier: CellSet) -> ConnectReport {

@@ -66,6 +66,23 @@ pub fn load_set(path: Option<String>) -> Result<(String, Vec<Game>), UsageError>
     Ok((name, read_set(&text)?))
 }
 
+/// The games of a set grouped by board width, smallest first.
+pub fn by_size(games: &[Game]) -> Vec<(u8, Vec<&Game>)> {
+    let mut sizes: Vec<u8> = games.iter().map(|g| g.position().size().width()).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    sizes
+        .into_iter()
+        .map(|size| {
+            let group = games
+                .iter()
+                .filter(|g| g.position().size().width() == size)
+                .collect();
+            (size, group)
+        })
+        .collect()
+}
+
 /// `hexlab bench ica [--set FILE] [--repeat N] [--json]`.
 pub fn run(mut flags: Flags) -> Result<(), UsageError> {
     let set_path = flags.take("set");
@@ -76,15 +93,8 @@ pub fn run(mut flags: Flags) -> Result<(), UsageError> {
     let json = flags.switch("json");
     flags.finish()?;
     let (name, games) = load_set(set_path)?;
-    let mut sizes: Vec<u8> = games.iter().map(|g| g.position().size().width()).collect();
-    sizes.sort_unstable();
-    sizes.dedup();
     let mut figures = Vec::new();
-    for size in sizes {
-        let group: Vec<&Game> = games
-            .iter()
-            .filter(|g| g.position().size().width() == size)
-            .collect();
+    for (size, group) in by_size(&games) {
         let (mut fillin, mut inferior, mut consider, mut empty) = (0usize, 0usize, 0usize, 0usize);
         let mut best = f64::INFINITY;
         for round in 0..repeat {

@@ -11,7 +11,7 @@ use hexlab_core::{Color, Game, Position};
 use serde::Serialize;
 
 use crate::args::{Flags, UsageError};
-use crate::bench_ica::load_set;
+use crate::bench_ica::{by_size, load_set};
 
 /// What one configuration finds and costs over a group of positions.
 #[derive(Serialize, Default, Clone)]
@@ -130,9 +130,6 @@ pub fn run(mut flags: Flags) -> Result<(), UsageError> {
     let json = flags.switch("json");
     flags.finish()?;
     let (name, games) = load_set(set_path)?;
-    let mut sizes: Vec<u8> = games.iter().map(|g| g.position().size().width()).collect();
-    sizes.sort_unstable();
-    sizes.dedup();
     let limits = Limits::default();
     let plain = Limits {
         crossing_rule: false,
@@ -140,11 +137,7 @@ pub fn run(mut flags: Flags) -> Result<(), UsageError> {
         ..limits
     };
     let mut figures = Vec::new();
-    for size in sizes {
-        let group: Vec<&Game> = games
-            .iter()
-            .filter(|g| g.position().size().width() == size)
-            .collect();
+    for (size, group) in by_size(&games) {
         let full = measure(&group, limits, repeat);
         let plain_found = measure(&group, plain, repeat);
         let mut rng = Rng::new(u64::from(size));

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use hexlab_core::notation::parse_point;
-use hexlab_core::vc::connect::{check_endpoint, search};
+use hexlab_core::vc::connect::check_endpoint;
 use hexlab_core::vc::connect_report::ConnectReport;
 use hexlab_core::vc::{h_search, mustplay, Limits, VcReport};
 use hexlab_core::{Cell, Color, Position};
@@ -113,17 +113,7 @@ pub fn connect_command(args: &[String]) -> Result<(), UsageError> {
         return Err(UsageError("connect needs --from X and --to Y".into()));
     };
     let started = Instant::now();
-    let connections = h_search(position, player, Limits::default());
-    let known = connections
-        .between(from, to)
-        .and_then(|pair| pair.full.first().map(|f| f.carrier));
-    let mut report = match known {
-        Some(carrier) => ConnectReport::from_h_search(player, from, to, carrier),
-        None => {
-            let outcome = search(position, player, from, to, nodes)?;
-            ConnectReport::from_search(player, from, to, &outcome)
-        }
-    };
+    let mut report = ConnectReport::decide(position, player, from, to, nodes)?;
     report.millis = started.elapsed().as_secs_f64() * 1000.0;
     if json {
         return print_json(&report);
