@@ -15,6 +15,7 @@ use std::collections::HashMap;
 
 use hexlab_core::formats::code;
 use hexlab_core::rng::Rng;
+use hexlab_core::vc::points::PointId;
 use hexlab_core::vc::{h_search, mustplay, Limits};
 use hexlab_core::{BoardSize, Cell, CellSet, Color, Game, Position, Rules};
 use support::brute::Brute;
@@ -188,16 +189,7 @@ fn check_with(
         pairs.truncate(sample);
         for (a, b, pair) in pairs {
             let (pa, pb) = (connections.points.get(a), connections.points.get(b));
-            // Empty endpoints count as the attacker's; chains are their stones; edges their row.
-            let end = |p: &hexlab_core::vc::points::Point, local: &LocalGame| -> u64 {
-                if p.body.contains(p.name) && p.name.is_edge() {
-                    local.endpoint(p.name) | mask_of(local, p.body)
-                } else {
-                    mask_of(local, p.body)
-                }
-            };
-            let (ea, eb) = (end(pa, &local), end(pb, &local));
-            let own = own_stones | if pa.empty { ea } else { 0 } | if pb.empty { eb } else { 0 };
+            let (ea, eb, own) = ends(&local, &connections, a, b, own_stones);
             for full in &pair.full {
                 let carrier = &full.carrier;
                 if carrier.len() > 12 {
@@ -253,6 +245,28 @@ fn check_with(
         }
     }
     (checked, skipped)
+}
+
+/// The endpoint masks of points `a` and `b` and the attacker's cells: empty endpoints count as
+/// the attacker's; chains are their stones; edges their row.
+fn ends(
+    local: &LocalGame,
+    connections: &hexlab_core::vc::Connections,
+    a: PointId,
+    b: PointId,
+    own_stones: u64,
+) -> (u64, u64, u64) {
+    let end = |p: &hexlab_core::vc::points::Point| -> u64 {
+        if p.body.contains(p.name) && p.name.is_edge() {
+            local.endpoint(p.name) | mask_of(local, p.body)
+        } else {
+            mask_of(local, p.body)
+        }
+    };
+    let (pa, pb) = (connections.points.get(a), connections.points.get(b));
+    let (ea, eb) = (end(pa), end(pb));
+    let own = own_stones | if pa.empty { ea } else { 0 } | if pb.empty { eb } else { 0 };
+    (ea, eb, own)
 }
 
 fn random_position(rng: &mut Rng, size: BoardSize, min_plies: usize) -> Position {
@@ -542,6 +556,7 @@ fn crossing_rule_and_templates_add_connections() {
     let plain = Limits {
         crossing_rule: false,
         edge_templates: false,
+        captured_sets: false,
         ..Limits::default()
     };
     let crossing = Limits {
@@ -629,4 +644,76 @@ fn placed_templates_connect_on_every_edge() {
         }
     }
     assert!(placed_count >= 100, "{placed_count} placements");
+}
+
+/// Connections that need carrier overlap on captured pairs (Henderson 2010, §4.2) exist and are
+/// all sound: every connection found with captured sets whose carrier contains no carrier of
+/// the same pair found without them is checked against brute force.
+#[test]
+fn captured_set_overlaps_are_sound() {
+    let without = Limits {
+        captured_sets: false,
+        ..Limits::default()
+    };
+    let mut rng = Rng::new(17);
+    let (mut checked, mut changed) = (0, 0);
+    for (side, count) in [(4u32, 50), (5, 30), (6, 20)] {
+        let size = BoardSize::square(side).unwrap();
+        for _ in 0..count {
+            let position = random_position(&mut rng, size, 2);
+            let name = describe(&position);
+            let mut local = LocalGame::new(side as usize, side as usize);
+            let mut any = false;
+            for color in Color::ALL {
+                let with = h_search(&position, color, Limits::default());
+                let plain = h_search(&position, color, without);
+                let (first, second) = BoardSize::edges_of(color);
+                local.own_edges = [local.endpoint(first), local.endpoint(second)];
+                local.memo.clear();
+                let own_stones = mask_of(&local, position.stones(color));
+                for (a, b, pair) in with.pairs() {
+                    let old = plain.pair(a, b);
+                    let known = |carrier: &CellSet| {
+                        old.is_some_and(|o| {
+                            o.full.iter().any(|f| f.carrier.is_subset(carrier))
+                                || o.semi.iter().any(|s| s.carrier.is_subset(carrier))
+                        })
+                    };
+                    let (ea, eb, own) = ends(&local, &with, a, b, own_stones);
+                    let names = (with.points.get(a).name, with.points.get(b).name);
+                    for full in pair.full.iter().filter(|f| !known(&f.carrier)) {
+                        any = true;
+                        if full.carrier.len() > 12 {
+                            continue;
+                        }
+                        let free = mask_of(&local, full.carrier);
+                        assert!(
+                            local.wins(own, free, ea, eb, true),
+                            "{color} full {names:?} on {:?} fails in {name}",
+                            full.carrier
+                        );
+                        checked += 1;
+                    }
+                    for semi in pair.semi.iter().filter(|s| !known(&s.carrier)) {
+                        any = true;
+                        if semi.carrier.len() > 13 {
+                            continue;
+                        }
+                        let key = local.bit(semi.key);
+                        let free = mask_of(&local, semi.carrier) & !key;
+                        assert!(
+                            local.wins(own | key, free, ea, eb, true),
+                            "{color} semi {names:?} key {} on {:?} fails in {name}",
+                            semi.key,
+                            semi.carrier
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+            changed += usize::from(any);
+        }
+    }
+    eprintln!("captured sets: {changed} of 100 positions gain connections, {checked} checked");
+    assert!(checked >= 20, "{checked} new connections checked");
 }

@@ -12,6 +12,7 @@
 use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
+use super::captured::{self, cover};
 use super::crossing;
 use super::points::{PointId, Points};
 use super::templates;
@@ -29,6 +30,9 @@ pub struct Limits {
     pub crossing_rule: bool,
     /// Whether to start from the edge templates (rows 2 to 4) as well as adjacency.
     pub edge_templates: bool,
+    /// Whether carriers may overlap on cells captured by a key or an empty endpoint
+    /// (Henderson 2010, §4.2; see [`super::captured`]).
+    pub captured_sets: bool,
 }
 
 impl Default for Limits {
@@ -39,6 +43,7 @@ impl Default for Limits {
             or_depth: 4,
             crossing_rule: true,
             edge_templates: true,
+            captured_sets: true,
         }
     }
 }
@@ -148,7 +153,7 @@ impl Connections {
 pub fn h_search(position: &Position, color: Color, limits: Limits) -> Connections {
     let points = Points::new(position, color);
     let n = points.len();
-    let mut search = Search::new(points, limits);
+    let mut search = Search::new(position, points, limits);
     for a in 0..n as PointId {
         for b in search.connections.points.adjacent(a) {
             if a < b {
@@ -190,16 +195,32 @@ pub(super) struct Search {
     pub(super) queue: std::collections::VecDeque<(PointId, PointId, Full)>,
     /// A buffer the AND rule reuses for one pair's full connections.
     scratch: Vec<Full>,
+    /// Per point, the pairs captured once the point is the player's (empty unless the limits
+    /// ask for captured sets).
+    captures: Vec<Vec<CellSet>>,
+    /// Per point, the cells of its captured pairs (a quick test before [`captured::cover`]).
+    captured_cells: Vec<CellSet>,
     /// While set, connections are stored without drawing consequences (an incremental update
     /// restoring connections whose consequences are already there).
     pub(super) quiet: bool,
 }
 
 impl Search {
-    /// An empty search over `points`.
-    pub(super) fn new(points: Points, limits: Limits) -> Search {
+    /// An empty search over `points` (the player's points of `position`).
+    pub(super) fn new(position: &Position, points: Points, limits: Limits) -> Search {
         let n = points.len();
+        let captures = if limits.captured_sets {
+            captured::captured_pairs(position, &points)
+        } else {
+            vec![Vec::new(); n]
+        };
+        let captured_cells = captures
+            .iter()
+            .map(|pairs| pairs.iter().fold(CellSet::new(), |all, p| all | *p))
+            .collect();
         Search {
+            captures,
+            captured_cells,
             limits,
             connections: Connections {
                 points,
@@ -247,13 +268,24 @@ impl Search {
                 fulls.clear();
                 fulls.extend_from_slice(&self.connections.pairs[slot].full);
                 for &second in &fulls {
-                    if second.carrier.intersects(&first.carrier)
-                        || second.carrier.intersects(&far_body)
-                    {
+                    if second.carrier.intersects(&far_body) {
                         continue;
                     }
-                    let carrier = first.carrier | second.carrier;
-                    let chains = first.chains | second.chains;
+                    let mut carrier = first.carrier | second.carrier;
+                    let mut chains = first.chains | second.chains;
+                    let overlap = first.carrier & second.carrier;
+                    if !overlap.is_empty() {
+                        // Theorems 10 and 11: an overlap inside pairs captured by the key or an
+                        // empty endpoint; the deduced carrier takes in those pairs, and the
+                        // halves no longer split at a partition chain.
+                        let sources = [far, other, if mid_empty { mid } else { far }];
+                        let avoid = far_body | other_body | self.body(mid);
+                        match self.captured_cover(overlap, &sources, avoid) {
+                            Some(extra) => carrier |= extra,
+                            None => continue,
+                        }
+                        chains = 0;
+                    }
                     if mid_empty {
                         let key_cell = mid_name;
                         let semi = Semi {
@@ -270,6 +302,29 @@ impl Search {
             }
         }
         self.scratch = fulls;
+    }
+
+    /// The captured pairs of `sources` covering `overlap` and missing `avoid` (see
+    /// [`captured::cover`]).
+    fn captured_cover(
+        &self,
+        overlap: CellSet,
+        sources: &[PointId],
+        avoid: CellSet,
+    ) -> Option<CellSet> {
+        let reach = sources.iter().fold(CellSet::new(), |all, &p| {
+            all | self.captured_cells[p as usize]
+        });
+        if !overlap.is_subset(&reach) {
+            return None;
+        }
+        let mut lists: [&[CellSet]; 3] = [&[]; 3];
+        for (i, &p) in sources.iter().take(3).enumerate() {
+            if !sources[..i].contains(&p) {
+                lists[i] = &self.captures[p as usize];
+            }
+        }
+        cover(overlap, &lists, avoid)
     }
 
     /// Adds a full connection unless one with a subset carrier exists; drops supersets.
@@ -331,9 +386,24 @@ impl Search {
         if self.quiet {
             return;
         }
-        // The OR rule can only succeed when all the pair's semi carriers share no cell.
+        // The OR rule can only succeed when all the pair's semi carriers share no cell, or share
+        // only cells captured by an empty endpoint (Theorem 11): those are set aside and the
+        // deduced carrier takes in their pairs.
         let common = pair.semi.iter().fold(semi.carrier, |c, s| c & s.carrier);
-        let or_possible = common.is_empty() && pair.semi.len() >= 2;
+        let mut set_aside = CellSet::new();
+        let mut or_possible = common.is_empty() && pair.semi.len() >= 2;
+        if !or_possible && pair.semi.len() >= 2 {
+            let (ca, cb) = (&self.captures[a as usize], &self.captures[b as usize]);
+            let reach = self.captured_cells[a as usize] | self.captured_cells[b as usize];
+            if common.is_subset(&reach) {
+                let points = &self.connections.points;
+                let avoid = points.get(a).body | points.get(b).body;
+                if let Some(extra) = cover(common, &[ca, cb], avoid) {
+                    set_aside = extra;
+                    or_possible = true;
+                }
+            }
+        }
         let disjoint = pair
             .semi
             .iter()
@@ -351,15 +421,17 @@ impl Search {
         }
         let others: Vec<Semi> = pair.semi.iter().filter(|s| **s != semi).copied().collect();
         if or_possible {
-            let carriers: Vec<CellSet> = others.iter().map(|s| s.carrier).collect();
-            if let Some(carrier) = or_rule(
-                semi.carrier,
-                semi.carrier,
-                &carriers,
-                0,
-                self.limits.or_depth,
-            ) {
-                self.add_full(a, b, Full { carrier, chains: 0 });
+            let carriers: Vec<CellSet> = others.iter().map(|s| s.carrier - set_aside).collect();
+            let first = semi.carrier - set_aside;
+            if let Some(carrier) = or_rule(first, first, &carriers, 0, self.limits.or_depth) {
+                self.add_full(
+                    a,
+                    b,
+                    Full {
+                        carrier: carrier | set_aside,
+                        chains: 0,
+                    },
+                );
             }
         }
         let points = &self.connections.points;

@@ -47,7 +47,7 @@ pub fn after_stone(
         out
     };
     let played = CellSet::single(cell);
-    let mut search = Search::new(points.clone(), limits);
+    let mut search = Search::new(position, points.clone(), limits);
     let mut promoted = Vec::new();
     search.quiet = true;
     for (a, b, pair) in previous.pairs() {

@@ -6,6 +6,7 @@
 //! semi connection the same after the attacker plays the key; and a move outside the mustplay
 //! loses.
 
+pub mod captured;
 pub mod connect;
 pub mod connect_report;
 pub mod crossing;

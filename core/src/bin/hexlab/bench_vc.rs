@@ -1,5 +1,6 @@
 //! `hexlab bench vc`: H-search over the fixed position set shared with `bench ica`: both
-//! colours built from scratch, with and without the crossing rule and edge templates, and the
+//! colours built from scratch, with all rules, without captured sets, and without the crossing
+//! rule, edge templates and captured sets (plain), and the
 //! incremental update after one move against a rebuild.
 
 use std::time::Instant;
@@ -40,7 +41,9 @@ struct SizeFigures {
     size: u8,
     positions: usize,
     full: Found,
-    /// Without the crossing rule and edge templates.
+    /// Everything but carrier overlap on captured sets.
+    no_captured_sets: Found,
+    /// Without the crossing rule, edge templates and captured sets.
     plain: Found,
     /// Mean time of the update after one move, per colour, in milliseconds.
     update_ms_per_color: f64,
@@ -134,11 +137,20 @@ pub fn run(mut flags: Flags) -> Result<(), UsageError> {
     let plain = Limits {
         crossing_rule: false,
         edge_templates: false,
+        captured_sets: false,
         ..limits
     };
     let mut figures = Vec::new();
     for (size, group) in by_size(&games) {
         let full = measure(&group, limits, repeat);
+        let no_captured_sets = measure(
+            &group,
+            Limits {
+                captured_sets: false,
+                ..limits
+            },
+            repeat,
+        );
         let plain_found = measure(&group, plain, repeat);
         let mut rng = Rng::new(u64::from(size));
         let moves: Vec<(Position, Position, hexlab_core::Cell)> = group
@@ -186,6 +198,7 @@ pub fn run(mut flags: Flags) -> Result<(), UsageError> {
             size,
             positions: group.len(),
             full,
+            no_captured_sets,
             plain: plain_found,
             update_ms_per_color: update_best * per_color,
             rebuild_ms_per_color: rebuild_best * per_color,
@@ -208,7 +221,8 @@ pub fn run(mut flags: Flags) -> Result<(), UsageError> {
             f.size, f.positions, report.repeat
         );
         for (label, found) in [
-            ("crossing rule + templates", &f.full),
+            ("all rules", &f.full),
+            ("without captured sets", &f.no_captured_sets),
             ("plain H-search", &f.plain),
         ] {
             println!(
