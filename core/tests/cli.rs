@@ -233,6 +233,36 @@ fn vc_prints_the_documented_keys() {
         "a stone on its edge is one point with it"
     );
     assert_eq!(v["full"][0]["carrier"].as_array().unwrap().len(), 0);
+    // With --fillin: dead b1 and a4 are filled first (Black's, as White is to move).
+    let code = "size=4&b=c1,a2,d2,b3,c3,c4&w=a1,c2,a3,d3,b4,d4&turn=w";
+    let v = json(&[
+        "vc",
+        "--position",
+        code,
+        "--player",
+        "b",
+        "--fillin",
+        "--json",
+    ]);
+    assert_eq!(v["fillin_used"], true);
+    assert_eq!(v["fillin"]["b"], serde_json::json!(["b1", "a4"]));
+    assert_eq!(v["winning"], true);
+    let v = json(&["vc", "--position", code, "--player", "b", "--json"]);
+    assert_eq!(v["fillin_used"], false);
+    assert_eq!(v["fillin"]["b"].as_array().unwrap().len(), 0);
+    let out = hexlab(&[
+        "vc",
+        "--position",
+        code,
+        "--player",
+        "w",
+        "--fillin",
+        "--from",
+        "b1",
+        "--to",
+        "left",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "a cell filled for the opponent");
 }
 
 #[test]

@@ -224,12 +224,23 @@ fn check_with(
             }
         }
     }
+    checked += check_mustplay(position, mustplay(position, Limits::default()));
+    (checked, skipped)
+}
+
+/// Checks a mustplay verdict for `position`'s side to move by exhaustive search (when at most
+/// 16 cells are empty): `None` must be a loss, and every move outside the region must lose.
+/// Returns how many moves were checked.
+fn check_mustplay(position: &Position, verdict: Option<CellSet>) -> usize {
     if position.empty_cells().len() > 16 {
-        return (checked, skipped); // beyond what the exhaustive solver handles quickly
+        return 0; // beyond what the exhaustive solver handles quickly
     }
+    let name = describe(position);
+    let size = position.size();
     let mut brute = Brute::new(size.width() as usize, size.height() as usize, Rules::Hex);
     let small = brute.small(position);
-    match mustplay(position, Limits::default()) {
+    let mut checked = 0;
+    match verdict {
         None => assert!(
             !brute.wins(&small),
             "the opponent's winning full connection is wrong in {name}"
@@ -244,7 +255,7 @@ fn check_with(
             }
         }
     }
-    (checked, skipped)
+    checked
 }
 
 /// The endpoint masks of points `a` and `b` and the attacker's cells: empty endpoints count as
@@ -716,4 +727,35 @@ fn captured_set_overlaps_are_sound() {
     }
     eprintln!("captured sets: {changed} of 100 positions gain connections, {checked} checked");
     assert!(checked >= 20, "{checked} new connections checked");
+}
+
+/// H-search on the fill-in reduced position: its connections are sound there, and the
+/// mustplay it gives is sound for the position as given.
+#[test]
+fn fillin_connections_and_mustplay_are_sound() {
+    use hexlab_core::vc::fillin::{mustplay_after_fillin, reduce};
+    let mut rng = Rng::new(23);
+    let (mut checked, mut filled, mut smaller) = (0, 0, 0);
+    for (side, count) in [(4u32, 60), (5, 40), (6, 15)] {
+        let size = BoardSize::square(side).unwrap();
+        for _ in 0..count {
+            let position = random_position(&mut rng, size, 4);
+            let reduced = reduce(&position);
+            if reduced.fillin.is_empty() || reduced.position.winner().is_some() {
+                continue;
+            }
+            filled += 1;
+            checked += check(&reduced.position, &mut rng, 30).0;
+            let with = mustplay_after_fillin(&position, Limits::default());
+            let without = mustplay(&position, Limits::default());
+            smaller += usize::from(match (with, without) {
+                (Some(a), Some(b)) => a.len() < b.len(),
+                (None, Some(_)) => true,
+                _ => false,
+            });
+            checked += check_mustplay(&position, with);
+        }
+    }
+    eprintln!("fill-in: {filled} positions reduced, {smaller} with a smaller mustplay, {checked} claims checked");
+    assert!(filled >= 30 && smaller > 0);
 }

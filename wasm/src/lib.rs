@@ -146,40 +146,38 @@ pub fn analyze(code: &str) -> Result<JsValue, JsError> {
 
 /// Virtual connections of `player` (`b` or `w`) found by H-search, with the side to move's
 /// mustplay; between the points `from` and `to` only when both are given (cells, stones or
-/// `top bottom left right`).
+/// `top bottom left right`); on the fill-in reduced position when `fillin` is true.
 #[wasm_bindgen]
 pub fn connections(
     code: &str,
     player: &str,
     from: Option<String>,
     to: Option<String>,
+    fillin: Option<bool>,
 ) -> Result<JsValue, JsError> {
     use hexlab_core::notation::parse_point;
-    use hexlab_core::vc::connect::check_endpoint;
-    use hexlab_core::vc::{h_search, mustplay, Limits, VcReport};
+    use hexlab_core::vc::report::report;
+    use hexlab_core::vc::Limits;
     let game = load(code)?;
     let player = hexlab_core::Color::parse(player)
         .ok_or_else(|| error(format!("'{player}' is not a player: expected b or w")))?;
     let between = match (from, to) {
-        (Some(a), Some(b)) => {
-            let (a, b) = (
-                parse_point(&a).map_err(error)?,
-                parse_point(&b).map_err(error)?,
-            );
-            check_endpoint(game.position(), player, a).map_err(error)?;
-            check_endpoint(game.position(), player, b).map_err(error)?;
-            Some((a, b))
-        }
+        (Some(a), Some(b)) => Some((
+            parse_point(&a).map_err(error)?,
+            parse_point(&b).map_err(error)?,
+        )),
         (None, None) => None,
         _ => return Err(error("from and to go together".to_string())),
     };
-    let limits = Limits::default();
-    let found = h_search(game.position(), player, limits);
-    to_js(&VcReport::of(
-        &found,
+    let found = report(
+        game.position(),
+        player,
         between,
-        mustplay(game.position(), limits),
-    ))
+        fillin.unwrap_or(false),
+        Limits::default(),
+    )
+    .map_err(error)?;
+    to_js(&found)
 }
 
 /// Connection search: whether `player` connects `from` and `to` (a full connection), when

@@ -44,6 +44,9 @@ pub enum FillPolicy {
     /// Dead cells get `dead_color`; captured sets of either colour are filled; permanently
     /// inferior cells are filled for `dead_color` only (the player not to move).
     Both { dead_color: Color },
+    /// Dead cells (given `dead_color`) and captured sets of either colour, nothing else: every
+    /// step stays value-preserving in every continuation, for either side to move.
+    DeadAndCaptured { dead_color: Color },
     /// Only this colour is used (dead cells and its own captured sets): "X fill-in", the kind
     /// whose cells a move dominates.
     Only(Color),
@@ -68,7 +71,9 @@ pub fn fill(position: &Position, policy: FillPolicy, region: CellSet) -> (Positi
         }
         let before = filled.len();
         let dead_color = match policy {
-            FillPolicy::Both { dead_color } => dead_color,
+            FillPolicy::Both { dead_color } | FillPolicy::DeadAndCaptured { dead_color } => {
+                dead_color
+            }
             FillPolicy::Only(color) => color,
         };
         for (cell, why) in find_dead(&filled_position, region) {
@@ -85,7 +90,7 @@ pub fn fill(position: &Position, policy: FillPolicy, region: CellSet) -> (Positi
                 .expect("dead cells are board cells");
         }
         let colors: &[Color] = match policy {
-            FillPolicy::Both { .. } => &Color::ALL,
+            FillPolicy::Both { .. } | FillPolicy::DeadAndCaptured { .. } => &Color::ALL,
             FillPolicy::Only(color) => {
                 if color == Color::Black {
                     &[Color::Black]

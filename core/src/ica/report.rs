@@ -17,6 +17,24 @@ pub struct FillinByColor {
     pub w: Vec<String>,
 }
 
+impl FillinByColor {
+    /// The cells of `fillin`, by the colour they took, in the order filled.
+    #[must_use]
+    pub fn of(fillin: &[super::fillin::Filled]) -> FillinByColor {
+        let pick = |color: Color| -> Vec<String> {
+            fillin
+                .iter()
+                .filter(|f| f.color == color)
+                .map(|f| f.cell.to_string())
+                .collect()
+        };
+        FillinByColor {
+            b: pick(Color::Black),
+            w: pick(Color::White),
+        }
+    }
+}
+
 /// One claim about a cell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Claim {

@@ -66,6 +66,8 @@ pub enum ConnectError {
     OffBoard(Cell),
     /// Both endpoints are the same point.
     SamePoint,
+    /// An endpoint is an empty cell the fill-in gives the opponent.
+    OpponentFillin(Cell),
 }
 
 impl std::fmt::Display for ConnectError {
@@ -77,6 +79,10 @@ impl std::fmt::Display for ConnectError {
             ),
             ConnectError::OffBoard(c) => write!(f, "{c} is not on the board"),
             ConnectError::SamePoint => write!(f, "the two endpoints are the same point"),
+            ConnectError::OpponentFillin(c) => write!(
+                f,
+                "{c} is the opponent's fill-in: ask without fill-in to connect to it"
+            ),
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod captured;
 pub mod connect;
 pub mod connect_report;
 pub mod crossing;
+pub mod fillin;
 pub mod hsearch;
 pub mod incremental;
 pub mod mustplay;

@@ -5,7 +5,14 @@ use serde::Serialize;
 
 use crate::board::{Cell, CellSet, Color};
 
-use super::hsearch::Connections;
+use crate::ica::report::FillinByColor;
+
+use crate::position::Position;
+
+use super::connect::{check_endpoint, ConnectError};
+use super::fillin::{mustplay_after_fillin, reduce};
+use super::hsearch::{h_search, Connections, Limits};
+use super::mustplay::mustplay;
 use super::points::PointId;
 
 use crate::report::cell_names as names;
@@ -45,6 +52,10 @@ pub struct VcReport {
     /// With `from`/`to` given: whether they are already one point (one chain, or a chain on
     /// its edge). The pair is then listed as one full connection with an empty carrier.
     pub joined: bool,
+    /// Whether the connections are those of the fill-in reduced position (`--fillin`).
+    pub fillin_used: bool,
+    /// The cells filled first, by the colour they took (empty without `--fillin`).
+    pub fillin: FillinByColor,
 }
 
 impl VcReport {
@@ -111,6 +122,43 @@ impl VcReport {
             winning_semi: edge.is_some_and(|e| !e.semi.is_empty()),
             mustplay: mustplay.map(names).unwrap_or_default(),
             joined,
+            fillin_used: false,
+            fillin: FillinByColor::default(),
         }
     }
+}
+
+/// The report for `player` on `given`: H-search's connections (between `between` only, when
+/// given) and the side to move's mustplay; with `with_fillin`, both are found on the fill-in
+/// reduced position ([`super::fillin`]), whose filled cells the report lists.
+///
+/// # Errors
+/// When an endpoint is not the player's, is off the board, or (with fill-in) was filled with
+/// the opponent's colour.
+pub fn report(
+    given: &Position,
+    player: Color,
+    between: Option<(Cell, Cell)>,
+    with_fillin: bool,
+    limits: Limits,
+) -> Result<VcReport, ConnectError> {
+    let reduced = with_fillin.then(|| reduce(given));
+    let position = reduced.as_ref().map_or(given, |r| &r.position);
+    for cell in between.iter().flat_map(|&(a, b)| [a, b]) {
+        check_endpoint(given, player, cell)?;
+        if check_endpoint(position, player, cell).is_err() {
+            return Err(ConnectError::OpponentFillin(cell));
+        }
+    }
+    let connections = h_search(position, player, limits);
+    let mut out = match &reduced {
+        None => VcReport::of(&connections, between, mustplay(given, limits)),
+        Some(r) => {
+            let mut out = VcReport::of(&connections, between, mustplay_after_fillin(given, limits));
+            out.fillin = FillinByColor::of(&r.fillin);
+            out
+        }
+    };
+    out.fillin_used = with_fillin;
+    Ok(out)
 }

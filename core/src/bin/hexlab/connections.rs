@@ -3,9 +3,9 @@
 use std::time::Instant;
 
 use hexlab_core::notation::parse_point;
-use hexlab_core::vc::connect::check_endpoint;
 use hexlab_core::vc::connect_report::ConnectReport;
-use hexlab_core::vc::{h_search, mustplay, Limits, VcReport};
+use hexlab_core::vc::report::report;
+use hexlab_core::vc::Limits;
 use hexlab_core::{Cell, Color, Position};
 
 use crate::args::{take_game, Flags, UsageError};
@@ -38,9 +38,10 @@ fn take_point(
     }
 }
 
-/// `hexlab vc <position> --player b|w [--from X --to Y] [--json]`: virtual connections.
+/// `hexlab vc <position> --player b|w [--from X --to Y] [--fillin] [--json]`: virtual
+/// connections, on the fill-in reduced position with `--fillin`.
 pub fn vc_command(args: &[String]) -> Result<(), UsageError> {
-    let mut flags = Flags::parse(args, &["json"])?;
+    let mut flags = Flags::parse(args, &["json", "fillin"])?;
     let game = take_game(&mut flags)?;
     let position = game.position();
     let player = take_player(&mut flags, position)?;
@@ -48,19 +49,14 @@ pub fn vc_command(args: &[String]) -> Result<(), UsageError> {
     let to = take_point(&mut flags, "to", position)?;
     no_positional(&flags)?;
     let json = flags.switch("json");
+    let with_fillin = flags.switch("fillin");
     flags.finish()?;
     let between = match (from, to) {
-        (Some(a), Some(b)) => {
-            check_endpoint(position, player, a)?;
-            check_endpoint(position, player, b)?;
-            Some((a, b))
-        }
+        (Some(a), Some(b)) => Some((a, b)),
         (None, None) => None,
         _ => return Err(UsageError("--from and --to go together".into())),
     };
-    let limits = Limits::default();
-    let connections = h_search(position, player, limits);
-    let report = VcReport::of(&connections, between, mustplay(position, limits));
+    let report = report(position, player, between, with_fillin, Limits::default())?;
     if json {
         return print_json(&report);
     }

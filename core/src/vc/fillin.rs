@@ -1,0 +1,78 @@
+//! H-search on the fill-in of the inferior cell analysis (Henderson 2010, §3.1 and §4.2.1):
+//! dead cells and captured sets coloured first, so connections are looked for on a position of
+//! the same value with fewer empty cells.
+//!
+//! Only dead cells and captured sets are filled (no permanently inferior cells): both stay
+//! value-preserving in every continuation, for either side to move, which the mustplay below
+//! relies on.
+//!
+//! Connections found on the reduced position are claims about that position: its extra stones
+//! are part of what they use. Whether a side has a winning connection, and the mustplay, carry
+//! over to the position as given, because the reduced position has the same value.
+
+use crate::board::CellSet;
+use crate::ica::fillin::{fill, FillKind, FillPolicy, Filled};
+use crate::position::Position;
+
+use super::hsearch::{h_search, Limits};
+
+/// A position with its dead cells and captured sets filled in.
+#[derive(Clone, Debug)]
+pub struct Reduced {
+    /// The filled position (same value as the one given, for either side to move).
+    pub position: Position,
+    /// The cells filled, in the order deduced.
+    pub fillin: Vec<Filled>,
+}
+
+/// Fills `position`'s dead cells (with the colour of the player not to move) and captured sets.
+#[must_use]
+pub fn reduce(position: &Position) -> Reduced {
+    let policy = FillPolicy::DeadAndCaptured {
+        dead_color: position.to_move().opponent(),
+    };
+    let (filled, fillin) = fill(position, policy, position.cells());
+    Reduced {
+        position: filled,
+        fillin,
+    }
+}
+
+/// The mustplay of the side to move, found on the reduced position (see
+/// [`super::mustplay::mustplay`] for the `None` case). When the opponent has a winning semi
+/// connection there, a filled cell is outside the mustplay only when playing it is as good as
+/// passing, which loses: a dead cell (any colour gives the same value) or a cell of a set the
+/// mover has captured (already worth the mover's stones). A cell of a set the opponent captured
+/// is put back: the intrusion is answered and the mover is to move again, so it need not lose.
+/// Without a threat, every empty cell is in.
+#[must_use]
+pub fn mustplay_after_fillin(position: &Position, limits: Limits) -> Option<CellSet> {
+    let mover = position.to_move();
+    let reduced = reduce(position);
+    match reduced.position.winner() {
+        Some(winner) if winner == mover => return Some(position.empty_cells()),
+        Some(_) => return None,
+        None => {}
+    }
+    let connections = h_search(&reduced.position, mover.opponent(), limits);
+    let Some(edge) = connections.edge_to_edge() else {
+        return Some(position.empty_cells());
+    };
+    if !edge.full.is_empty() {
+        return None;
+    }
+    if edge.semi.is_empty() {
+        return Some(position.empty_cells());
+    }
+    let region = edge
+        .semi
+        .iter()
+        .fold(reduced.position.empty_cells(), |r, s| r & s.carrier);
+    let put_back: CellSet = reduced
+        .fillin
+        .iter()
+        .filter(|f| f.kind != FillKind::Dead && f.color != mover)
+        .map(|f| f.cell)
+        .collect();
+    Some(region | put_back)
+}
