@@ -249,6 +249,16 @@ fn vc_prints_the_documented_keys() {
     assert_eq!(v["winning"], true);
     let v = json(&["vc", "--position", code, "--player", "b", "--json"]);
     assert_eq!(v["fillin_used"], false);
+    let thorough = json(&[
+        "vc",
+        "--position",
+        code,
+        "--player",
+        "b",
+        "--and-over-edges",
+        "--json",
+    ]);
+    assert!(thorough["full"].as_array().unwrap().len() >= v["full"].as_array().unwrap().len());
     assert_eq!(v["fillin"]["b"].as_array().unwrap().len(), 0);
     let out = hexlab(&[
         "vc",

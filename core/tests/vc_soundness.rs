@@ -155,9 +155,9 @@ fn describe(position: &Position) -> String {
 
 /// Checks every connection of both colours, and the mustplay; returns (connections, carriers
 /// too large to check).
-fn check(position: &Position, rng: &mut Rng, sample: usize) -> (usize, usize) {
-    check_with(position, rng, sample, |color| {
-        h_search(position, color, Limits::default())
+fn check(position: &Position, rng: &mut Rng, sample: usize, limits: Limits) -> (usize, usize) {
+    check_with(position, rng, sample, limits, |color| {
+        h_search(position, color, limits)
     })
 }
 
@@ -166,6 +166,7 @@ fn check_with(
     position: &Position,
     rng: &mut Rng,
     sample: usize,
+    limits: Limits,
     search: impl Fn(Color) -> hexlab_core::vc::Connections,
 ) -> (usize, usize) {
     let size = position.size();
@@ -224,7 +225,7 @@ fn check_with(
             }
         }
     }
-    checked += check_mustplay(position, mustplay(position, Limits::default()));
+    checked += check_mustplay(position, mustplay(position, limits));
     (checked, skipped)
 }
 
@@ -296,9 +297,12 @@ fn run(side: u32, positions: usize, sample: usize, min_plies: usize, seed: u64) 
     let (mut checked, mut skipped) = (0, 0);
     for _ in 0..positions {
         let position = random_position(&mut rng, size, min_plies);
-        let (c, s) = check(&position, &mut rng, sample);
-        checked += c;
-        skipped += s;
+        // Both the default limits and the AND rule through edges.
+        for limits in [Limits::default(), Limits::thorough()] {
+            let (c, s) = check(&position, &mut rng, sample, limits);
+            checked += c;
+            skipped += s;
+        }
     }
     eprintln!("{side}x{side}: {positions} positions, {checked} claims checked, {skipped} carriers too large to check");
     assert!(checked > positions);
@@ -328,13 +332,13 @@ fn updates_after_a_stone_are_sound() {
             if after.winner().is_some() {
                 continue;
             }
-            let (c, _) = check_with(&after, &mut rng, 30, |color| {
-                after_stone(
-                    &h_search(&before, color, Limits::default()),
-                    &after,
-                    cell,
-                    Limits::default(),
-                )
+            let limits = if updates % 2 == 0 {
+                Limits::default()
+            } else {
+                Limits::thorough()
+            };
+            let (c, _) = check_with(&after, &mut rng, 30, limits, |color| {
+                after_stone(&h_search(&before, color, limits), &after, cell, limits)
             });
             checked += c;
             updates += 1;
@@ -568,7 +572,7 @@ fn crossing_rule_and_templates_add_connections() {
         crossing_rule: false,
         edge_templates: false,
         captured_sets: false,
-        ..Limits::default()
+        ..Limits::thorough()
     };
     let crossing = Limits {
         crossing_rule: true,
@@ -664,7 +668,7 @@ fn placed_templates_connect_on_every_edge() {
 fn captured_set_overlaps_are_sound() {
     let without = Limits {
         captured_sets: false,
-        ..Limits::default()
+        ..Limits::thorough()
     };
     let mut rng = Rng::new(17);
     let (mut checked, mut changed) = (0, 0);
@@ -676,7 +680,7 @@ fn captured_set_overlaps_are_sound() {
             let mut local = LocalGame::new(side as usize, side as usize);
             let mut any = false;
             for color in Color::ALL {
-                let with = h_search(&position, color, Limits::default());
+                let with = h_search(&position, color, Limits::thorough());
                 let plain = h_search(&position, color, without);
                 let (first, second) = BoardSize::edges_of(color);
                 local.own_edges = [local.endpoint(first), local.endpoint(second)];
@@ -745,7 +749,7 @@ fn fillin_connections_and_mustplay_are_sound() {
                 continue;
             }
             filled += 1;
-            checked += check(&reduced.position, &mut rng, 30).0;
+            checked += check(&reduced.position, &mut rng, 30, Limits::default()).0;
             let with = mustplay_after_fillin(&position, Limits::default());
             let without = mustplay(&position, Limits::default());
             smaller += usize::from(match (with, without) {

@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { defaults } from '../../web/js/config.js';
 import {
   act, altMarks, artifact, boardCode, boardEndpoints, boardMarks, engineAnalysis, engineConnect, engineConnections, expectedAlternatives,
-  expectedMarks, hashOf, marksOf, pickEnd, playCell, searchMarks, setConnections, setup, stones, waitAnalysis, waitConnections, waitReady,
-  waitSearch,
+  expectedMarks, hashOf, marksOf, panelAlternatives, pickEnd, pickPair, playCell, searchMarks, setConnections, setup, stones, waitAnalysis,
+  waitConnections, waitReady, waitSearch,
 } from './helpers.mjs';
 
 const NODES = defaults.searchNodes; // the page's "Search deeper" budget
@@ -19,22 +19,6 @@ const SEARCH_MARKS = ['carrier', 'key', 'refutation'];
 let env;
 before(async () => (env = await setup()));
 after(() => env?.close());
-
-/** The list of alternatives in the panel: [{ kind, key, carrier }]. */
-function panelAlternatives(page) {
-  return page.$$eval('#connections-list li[data-alt]', (items) =>
-    items.map((li) => ({ kind: li.dataset.kind, key: li.dataset.key ?? null, carrier: li.dataset.carrier ? li.dataset.carrier.split(' ') : [] })),
-  );
-}
-
-/** Picks `from` then `to` and waits for the pair's answer. */
-async function pickPair(page, from, to) {
-  await pickEnd(page, from);
-  await page.waitForFunction((end) => document.getElementById('connections-panel').dataset.from === end, from);
-  await pickEnd(page, to);
-  await page.waitForFunction((end) => document.getElementById('connections-panel').dataset.to === end, to);
-  await waitConnections(page);
-}
 
 /**
  * The board shows the engine's strongest connection between `from` and `to` for `player` (and the panel

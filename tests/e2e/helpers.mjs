@@ -228,9 +228,12 @@ export async function engineAnalysis(code) {
   return structuredClone((await pageWasm()).analyze(code));
 }
 
-/** The engine's `connections(code, player, from, to)` report from the page's own package (as engineAnalysis). */
-export async function engineConnections(code, player, from = null, to = null) {
-  return structuredClone((await pageWasm()).connections(code, player, from, to));
+/**
+ * The engine's `connections(code, player, from, to, fillin)` report from the page's own package (as
+ * engineAnalysis); with `fillin`, H-search on the position with its dead cells and captured sets filled first.
+ */
+export async function engineConnections(code, player, from = null, to = null, fillin = false) {
+  return structuredClone((await pageWasm()).connections(code, player, from, to, fillin));
 }
 
 /**
@@ -297,6 +300,22 @@ export async function setConnections(page, on = true) {
 export async function pickEnd(page, end) {
   const edge = ['top', 'bottom', 'left', 'right'].includes(end);
   await page.click(edge ? `#board [data-edge="${end}"]` : `#board [data-cell="${end}"]`);
+}
+
+/** Picks `from` then `to` and waits for the pair's answer. */
+export async function pickPair(page, from, to) {
+  await pickEnd(page, from);
+  await page.waitForFunction((end) => document.getElementById('connections-panel').dataset.from === end, from);
+  await pickEnd(page, to);
+  await page.waitForFunction((end) => document.getElementById('connections-panel').dataset.to === end, to);
+  await waitConnections(page);
+}
+
+/** The list of alternatives in the panel: [{ kind, key, carrier }]. */
+export function panelAlternatives(page) {
+  return page.$$eval('#connections-list li[data-alt]', (items) =>
+    items.map((li) => ({ kind: li.dataset.kind, key: li.dataset.key ?? null, carrier: li.dataset.carrier ? li.dataset.carrier.split(' ') : [] })),
+  );
 }
 
 /** The endpoints marked on the board: { "b2": "from", "top": "to" } (cells and edge bands). */

@@ -1,17 +1,17 @@
 // The Connections mode without a browser: endpoints and their colour (connections.js), the queries it asks,
-// the alternatives and the overlay's precedence, its sentences, "Search deeper" (when it is offered, its
-// answer's marks and words, errors), the `view` hash values, the edge bands' geometry, and the analysis
-// client running another worker method.
+// the alternatives and the overlay's precedence, its sentences, fill-in first (its marks and words), "Search
+// deeper" (when it is offered, its answer's marks and words, errors), the `view` and `fillin` hash values, the
+// edge bands' geometry, and the analysis client running another worker method.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  alternatives, altText, clearEnds, connectionOverlay, connectionsStatus, createConnections, finishSearch, followPosition,
-  missingQueries, mustplayText, neededQueries, pairText, pairView, pickEnd, promptText, queryKey, searchLines, searchMarks,
-  searchOf, searchOffered, setPair, startSearch, threat, winningLines,
+  alternatives, altText, clearEnds, connectionOverlay, connectionsStatus, connectionsStatusText, createConnections, fillinOf,
+  fillinText, finishSearch, followPosition, missingQueries, mustplayText, neededQueries, pairText, pairView, pickEnd, promptText,
+  queryKey, searchLines, searchMarks, searchOf, searchOffered, setPair, startSearch, threat, winningLines,
 } from '../../web/js/connections.js';
 import { createAnalyst } from '../../web/js/analyst.js';
 import { center, edgeBands, edgePaths, neighbours, R } from '../../web/js/geometry.js';
-import { parseViews, splitView, viewValue } from '../../web/js/hash.js';
+import { hashText, parseViews, splitView, viewValue } from '../../web/js/hash.js';
 
 // 5x5, White to move: Black b2 c3 (a bridge), White e5.
 const view = {
@@ -194,6 +194,57 @@ test('winning lines, pair sentences and the prompt', () => {
   assert.equal(promptText({ view, connections: c }), 'c3 – the bottom edge for Black');
 });
 
+test('fill-in first: the filled cells marked by colour under the other marks, counted in words; nothing with the box off', () => {
+  // 4x4, White to move: the engine fills b1 and a4 for Black (dead), and finds Black's top-bottom through d1 or b2.
+  const v4 = {
+    code: 'size=4&b=c1,a2,d2,b3,c3,c4&w=a1,c2,a3,d3,b4,d4&turn=w', size: 4, width: 4, height: 4, rules: 'hex', to_move: 'w',
+    winner: null, black: ['c1', 'a2', 'd2', 'b3', 'c3', 'c4'], white: ['a1', 'c2', 'a3', 'd3', 'b4', 'd4'],
+  };
+  const fillin = { b: ['b1', 'a4'], w: [] };
+  const black = report({ winning: true, winning_semi: true, full: [{ carrier: ['d1', 'b2'] }], fillin_used: true, fillin });
+  const white = report({ player: 'w', fillin_used: true, fillin, mustplay: [] });
+  const state = stateWith({ 'b|top|bottom': black, 'w|left|right': white, 'b|top|a4': black }, { ends: ['top', 'a4'], player: 'b', v: v4 });
+  assert.equal(fillinOf(state), null, 'the box is off');
+  assert.equal(fillinText(state), '');
+  state.connections.fillin = true;
+  assert.deepEqual(fillinOf(state), fillin);
+  const overlay = connectionOverlay(state);
+  assert.deepEqual(Object.fromEntries(overlay.marks), { b1: 'fillin-b', a4: 'fillin-b', d1: 'carrier', b2: 'carrier' });
+  assert.deepEqual(Object.fromEntries(overlay.fill), { b1: 'b', a4: 'b' });
+  assert.equal(
+    fillinText(state),
+    'Fill-in: 2 cells filled (Black 2, White 0), drawn as small stones. The connections are those of the filled position; the mustplay holds for the position as given.',
+  );
+  assert.match(connectionsStatusText(state), /^H-search after fill-in for White to move/);
+  // A carrier or the mustplay on a filled cell (the search's answer is for the position as given) beats the fill-in mark; `fill` keeps it.
+  state.connections.results.set('b|top|a4', { report: { ...black, full: [{ carrier: ['b1', 'd1'] }] } });
+  assert.equal(connectionOverlay(state).marks.get('b1'), 'carrier');
+  assert.equal(connectionOverlay(state).fill.get('b1'), 'b');
+  // Nothing to fill: said so, nothing marked.
+  const bare = stateWith({ 'b|top|bottom': report({ fillin_used: true, fillin: { b: [], w: [] } }), 'w|left|right': report({ player: 'w' }) });
+  bare.connections.fillin = true;
+  assert.equal(fillinText(bare), 'Fill-in: no dead cell or captured set here, so nothing was filled.');
+  assert.equal(connectionOverlay(bare).fill.size, 0);
+  // Not answered yet: nothing.
+  const pending = stateWith({});
+  pending.connections.fillin = true;
+  assert.equal(fillinOf(pending), null);
+  // The fill-in completes a chain: the winning line and a joined pair say the fill-in counts.
+  const joinedByFill = report({ winning: true, full: [{ carrier: [] }], fillin_used: true, fillin, joined: true });
+  const done = stateWith({ 'b|top|bottom': joinedByFill, 'w|left|right': white }, { ends: ['top', 'bottom'], player: 'b', v: v4 });
+  done.connections.fillin = true;
+  assert.match(winningLines(done)[0].text, /its stones and the fill-in join top and bottom/);
+  assert.equal(pairText(done), "the top edge and the bottom edge are already joined by Black's stones (one chain, counting the fill-in).");
+  // The engine's refusal of an endpoint filled for the opponent reads like its other refusals.
+  const refused = stateWith(
+    { 'b|top|bottom': black, 'w|left|right': white, 'w|b1|left': new Error("b1 is the opponent's fill-in: ask without fill-in to connect to it") },
+    { ends: ['b1', 'left'], player: 'w', v: v4 },
+  );
+  refused.connections.fillin = true;
+  assert.equal(pairText(refused), "The engine refused b1 (empty) – the left edge: b1 is the opponent's fill-in: ask without fill-in to connect to it");
+  assert.equal(searchOffered(refused), false);
+});
+
 // Search deeper ---------------------------------------------------------------------------------------
 
 /** A pair whose H-search answer is `answer`, with both edge reports in. */
@@ -296,14 +347,23 @@ test('search deeper: a refutation is marked `refutation` over its semi connectio
   assert.equal(searchOffered(refused), false);
 });
 
-test('hash: the view value names the analysis and the Connections mode', () => {
+test('hash: the view value names the analysis and the Connections mode; fillin=1 the fill-in box', () => {
   assert.deepEqual([...parseViews('ica,vc')], ['ica', 'vc']);
   assert.deepEqual([...parseViews('vc')], ['vc']);
   assert.deepEqual([...parseViews(null)], []);
   assert.equal(viewValue({ analysis: true, connections: true }), 'ica,vc');
   assert.equal(viewValue({ connections: true }), 'vc');
   assert.equal(viewValue({}), null);
-  assert.deepEqual(splitView('size=5&view=ica,vc'), { code: 'size=5', view: 'ica,vc' });
+  assert.deepEqual(splitView('size=5&view=ica,vc'), { code: 'size=5', view: 'ica,vc', fillin: false });
+  assert.deepEqual(splitView('size=5&b=a1&view=vc&fillin=1'), { code: 'size=5&b=a1', view: 'vc', fillin: true });
+  assert.deepEqual(splitView('fillin=1&size=5'), { code: 'size=5', view: null, fillin: true });
+  assert.deepEqual(splitView('size=5&fillin=0'), { code: 'size=5', view: null, fillin: false }, 'the key goes, only 1 ticks the box');
+  assert.deepEqual(splitView('size=5&nofillin=1'), { code: 'size=5&nofillin=1', view: null, fillin: false });
+  assert.equal(hashText('size=5', 'vc', { fillin: true }), 'size=5&view=vc&fillin=1');
+  assert.equal(hashText('size=5', null, { fillin: true }), 'size=5&fillin=1');
+  assert.equal(hashText('size=5', 'vc', { fillin: false }), 'size=5&view=vc');
+  const text = hashText('size=4&b=b1', 'ica,vc', { fillin: true });
+  assert.deepEqual(splitView(text), { code: 'size=4&b=b1', view: 'ica,vc', fillin: true }, 'round trip');
 });
 
 test('geometry: neighbours, and each edge band holds its own centre just outside the cells', () => {

@@ -19,6 +19,9 @@ export const defaults = {
   // Whether the Connections mode starts on (a link's `&view=vc` turns it on too), and its "Shade mustplay" box.
   connections: false,
   mustplay: false,
+  // Whether its "Fill in dead and captured cells first" box starts ticked (a link's `&fillin=1` ticks it too):
+  // H-search then runs on the position with the fill-in of the inferior cell analysis played.
+  fillin: false,
   // The Connections mode's "Search deeper": at most this many nodes of connection search (0.3 to 1.1 s in wasm).
   searchNodes: 300000,
   // A superseded analysis (or H-search or connection search of the Connections mode) still running this long

@@ -1,7 +1,13 @@
 // The Connections mode without DOM: the endpoints picked and whose connection they ask for, the engine
-// queries that needs (`connections(code, player, from, to)`, see README), the alternatives between the
+// queries that needs (`connections(code, player, from, to, fillin)`, see README), the alternatives between the
 // endpoints, the "Search deeper" run (`connect(code, player, from, to, nodes)`) when H-search finds no full
 // connection, the marks on the board and the panel's sentences.
+//
+// With the "Fill in dead and captured cells first" box ticked (`fillin`), every query passes `fillin = true`:
+// the engine fills the position's dead cells and captured sets first and runs H-search on what is left, so
+// connections, carriers and `winning` are those of the filled position (the mustplay still holds for the
+// position as given), and each report lists the filled cells by colour (`fillin: { b, w }`), drawn as small
+// stones. "Search deeper" always searches the position as given.
 //
 // An endpoint is a cell name ("c3": a stone stands for its chain, an empty cell for itself) or an edge
 // ("top", "bottom": Black's; "left", "right": White's). The player is the colour of the stones and edges
@@ -25,15 +31,19 @@ function stoneMap(view) {
   return map;
 }
 
-/** A fresh Connections state (the toggle `on`, the "Shade mustplay" checkbox `mustplay`). */
-export function createConnections(on = false, mustplay = false) {
+/**
+ * A fresh Connections state (the toggle `on`, the "Shade mustplay" checkbox `mustplay`, the "Fill in dead and
+ * captured cells first" checkbox `fillin`).
+ */
+export function createConnections(on = false, mustplay = false, fillin = false) {
   return {
     on,
     mustplay,
+    fillin,
     ends: [], // the endpoints picked, in click order (0, 1 or 2)
     player: null, // whose connection the two endpoints ask for (fixed when the second one is picked)
     message: null, // why the last pick was refused, or what a move did to the endpoints
-    code: null, // the position `results` are for
+    code: null, // the position `results` are for (asked with `fillin` as it is now)
     results: new Map(), // query key -> { report } | { error }
     pending: null, // the key of the request in flight, if any
     error: null, // the request failed as a whole (worker trouble)
@@ -275,6 +285,18 @@ export function edgeReports(state) {
 }
 
 /**
+ * The cells the fill-in gave a colour, { b: [...], w: [...] }, with the box ticked and an edge report answered
+ * (the fill-in depends on the position only, so every report of it lists the same); null otherwise.
+ */
+export function fillinOf(state) {
+  if (!state.connections?.fillin) return null;
+  const reports = edgeReports(state);
+  const report = [reports.b, reports.w].find((r) => r?.fillin_used);
+  if (!report) return null;
+  return { b: [...(report.fillin?.b ?? [])], w: [...(report.fillin?.w ?? [])] };
+}
+
+/**
  * What the side to move faces, from the opponent's edge report: 'over' (the game is over), 'lost' (the
  * opponent already has a winning full connection), 'threat' (a winning semi one: `cells` is the mustplay),
  * 'none', or null (not known yet).
@@ -292,15 +314,25 @@ export function threat(state) {
 }
 
 /**
- * The Connections overlay for the board: `marks` (cell -> 'refutation' | 'key' | 'carrier' | 'mustplay': the
- * connection shown, an alternative or the search's answer, beats the mustplay), `mustplay` (every mustplay
- * cell shaded, also under a carrier), `endpoints` (endpoint -> 'from' | 'to'), `player` (whose connection is
- * drawn) and a `key` string that changes whenever any of them does. Null with the mode off.
+ * The Connections overlay for the board: `marks` (cell -> 'refutation' | 'key' | 'carrier' | 'mustplay' |
+ * 'fillin-b' | 'fillin-w': the connection shown, an alternative or the search's answer, beats the mustplay,
+ * which beats the fill-in), `fill` (every filled cell -> the colour it took, also under another mark),
+ * `mustplay` (every mustplay cell shaded, also under a carrier), `endpoints` (endpoint -> 'from' | 'to'),
+ * `player` (whose connection is drawn) and a `key` string that changes whenever any of them does. Null with
+ * the mode off.
  */
 export function connectionOverlay(state) {
   const conn = state.connections;
   if (!conn?.on || !state.view) return null;
   const marks = new Map();
+  const fill = new Map();
+  const filled = fillinOf(state);
+  for (const color of ['b', 'w']) {
+    for (const cell of filled?.[color] ?? []) {
+      fill.set(cell, color);
+      marks.set(cell, `fillin-${color}`);
+    }
+  }
   const mustplay = new Set();
   if (conn.mustplay) {
     const t = threat(state);
@@ -321,8 +353,8 @@ export function connectionOverlay(state) {
   }
   const endpoints = new Map(conn.ends.map((end, i) => [end, i === 0 ? 'from' : 'to']));
   const player = shown === null ? null : conn.player;
-  const key = JSON.stringify([[...marks], [...mustplay], [...endpoints], player]);
-  return { marks, mustplay, endpoints, player, key };
+  const key = JSON.stringify([[...marks], [...fill], [...mustplay], [...endpoints], player]);
+  return { marks, fill, mustplay, endpoints, player, key };
 }
 
 // Sentences ---------------------------------------------------------------------------------------------
@@ -368,7 +400,10 @@ export function pairText(state) {
   const who = colorName(conn.player);
   if (!result) return `H-search: ${pairName(state)} for ${who}…`;
   if (result.error) return `The engine refused ${pairName(state)}: ${result.error}`;
-  if (joined) return `${placeName(state.view, a)} and ${placeName(state.view, b)} are already joined by ${who}'s stones (one chain).`;
+  if (joined) {
+    const filled = result.report.fillin_used ? ', counting the fill-in' : '';
+    return `${placeName(state.view, a)} and ${placeName(state.view, b)} are already joined by ${who}'s stones (one chain${filled}).`;
+  }
   if (!alts.length) return `H-search finds no connection between ${placeName(state.view, a)} and ${placeName(state.view, b)} for ${who}.`;
   const full = alts.filter((alt) => alt.kind === 'full').length;
   const semi = alts.length - full;
@@ -389,7 +424,8 @@ export function winningLines(state) {
   for (const color of winners) {
     const best = alternatives(reports[color]).find((alt) => alt.kind === 'full');
     const [from, to] = EDGES_OF[color];
-    const how = view.winner === color || best?.size === 0 ? 'its stones join' : `a full connection (${sizeText(best?.size ?? 0)}) joins`;
+    const stones = view.winner !== color && reports[color].fillin_used ? 'its stones and the fill-in join' : 'its stones join';
+    const how = view.winner === color || best?.size === 0 ? stones : `a full connection (${sizeText(best?.size ?? 0)}) joins`;
     lines.push({
       color,
       kind: 'winning',
@@ -439,7 +475,23 @@ export function connectionsStatusText(state) {
   const ms = state.connections.millis;
   const time = typeof ms === 'number' ? ` · ${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms` : '';
   const rex = state.view?.rules === 'rex' ? ' · Rex: computed as in Hex' : '';
-  return `H-search for ${colorName(state.view.to_move)} to move${time}${rex}`;
+  const after = state.connections.fillin ? ' after fill-in' : '';
+  return `H-search${after} for ${colorName(state.view.to_move)} to move${time}${rex}`;
+}
+
+/**
+ * The fill-in sentence (with the box ticked and the answers there): how many cells were filled, by colour, and
+ * what that means for the connections shown; '' otherwise.
+ */
+export function fillinText(state) {
+  const filled = fillinOf(state);
+  if (!filled) return '';
+  const n = filled.b.length + filled.w.length;
+  if (!n) return 'Fill-in: no dead cell or captured set here, so nothing was filled.';
+  return (
+    `Fill-in: ${cells(n)} filled (Black ${filled.b.length}, White ${filled.w.length}), drawn as small stones. ` +
+    'The connections are those of the filled position; the mustplay holds for the position as given.'
+  );
 }
 
 const count = (n) => (typeof n === 'number' ? n.toLocaleString('en-US') : '?');

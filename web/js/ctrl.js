@@ -7,7 +7,7 @@ import {
   clearEnds, createConnections, finishSearch, followPosition, missingQueries, pickEnd, queryKey, searchOf, setPair,
   startSearch, EDGES_OF,
 } from './connections.js';
-import { parseViews, readHash, readHashView, viewValue, writeHash } from './hash.js';
+import { parseViews, readHash, readHashFillin, readHashView, viewValue, writeHash } from './hash.js';
 import { setError, setView } from './state.js';
 
 /**
@@ -18,9 +18,13 @@ import { setError, setView } from './state.js';
 export function createCtrl({ state, engine, analyst, vc, searcher, config, redraw }) {
   let queue = Promise.resolve();
 
-  /** The address bar shows the current position, `view=ica` while the analysis is on, `view=vc` with Connections. */
+  /**
+   * The address bar shows the current position, `view=ica` while the analysis is on, `view=vc` with Connections,
+   * `fillin=1` while its fill-in box is ticked.
+   */
   function syncHash() {
-    if (state.view) writeHash(state.view.code, viewValue({ analysis: state.analysis.on, connections: state.connections.on }));
+    const c = state.connections;
+    if (state.view) writeHash(state.view.code, viewValue({ analysis: state.analysis.on, connections: c.on }), { fillin: c.fillin });
   }
 
   /**
@@ -50,8 +54,9 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
 
   /**
    * Asks for the H-search answers the Connections mode lacks for the current position (both colours' edges,
-   * the pair picked). A new position drops the old answers at once (never shown on another position) and
-   * re-checks the endpoints; the newest request replaces any in flight (analyst.js).
+   * the pair picked), with fill-in first if its box is ticked. A new position drops the old answers at once
+   * (never shown on another position) and re-checks the endpoints; the newest request replaces any in flight
+   * (analyst.js).
    */
   function refreshConnections() {
     const c = state.connections;
@@ -63,13 +68,15 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
       searcher?.cancel();
     }
     const missing = missingQueries(c);
-    const request = JSON.stringify([view.code, missing]);
+    const fillin = c.fillin;
+    const request = JSON.stringify([view.code, fillin, missing]);
     if (!missing.length || c.pending === request || c.error) return;
     const code = view.code;
     c.pending = request;
-    vc.run(code, missing).then(
+    vc.run(code, missing, fillin).then(
       ({ results, worker_millis: millis }) => {
-        if (state.connections !== c || !c.on || c.code !== code) return; // turned off, or another position since
+        // Turned off, another position or the fill-in box changed since.
+        if (state.connections !== c || !c.on || c.code !== code || c.fillin !== fillin) return;
         missing.forEach((query, i) => c.results.set(queryKey(query), results?.[i] ?? { error: 'no answer from the worker' }));
         if (c.pending === request) c.pending = null;
         c.millis = millis;
@@ -77,7 +84,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
         redraw();
       },
       (err) => {
-        if (err?.superseded || state.connections !== c || !c.on || c.code !== code) return;
+        if (err?.superseded || state.connections !== c || !c.on || c.code !== code || c.fillin !== fillin) return;
         if (c.pending === request) c.pending = null;
         c.error = err.message;
         redraw();
@@ -129,7 +136,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
       vc?.cancel();
       searcher?.cancel();
     }
-    state.connections = createConnections(on, c.mustplay);
+    state.connections = createConnections(on, c.mustplay, c.fillin);
     syncHash();
     refreshConnections();
     refreshAnalysis();
@@ -214,7 +221,9 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
         const code = readHash();
         const views = parseViews(readHashView());
         if (views.has('ica')) state.analysis = createAnalysis(true);
-        if (views.has('vc')) state.connections = createConnections(true, state.connections.mustplay);
+        const { mustplay, fillin } = state.connections;
+        if (views.has('vc')) state.connections = createConnections(true, mustplay, fillin);
+        if (readHashFillin()) state.connections.fillin = true;
         if (code) await loadCode(code, 'link');
         else show(await fresh());
       }),
@@ -336,6 +345,22 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
     /** The "Shade mustplay" checkbox. */
     setMustplay(on) {
       state.connections.mustplay = !!on;
+      redraw();
+    },
+
+    /**
+     * The "Fill in dead and captured cells first" checkbox (and the hash's `fillin=1`): every answer was asked
+     * for the other way, so all are dropped and asked again; the endpoints stay, the pair's search goes (what
+     * it is offered for depends on H-search's answer).
+     */
+    setFillin(on) {
+      on = !!on;
+      const c = state.connections;
+      if (on === c.fillin) return;
+      searcher?.cancel();
+      Object.assign(c, { fillin: on, results: new Map(), pending: null, error: null, millis: null, search: null, chosen: 0, hover: null });
+      syncHash();
+      refreshConnections();
       redraw();
     },
 

@@ -75,6 +75,7 @@ export function bindPanel(dom, actions) {
     listen(dom.connectionsExit, 'click', () => actions.setConnections(false)),
     listen(dom.connectionsClear, 'click', () => actions.clearEnds()),
     listen(dom.mustplayToggle, 'change', () => actions.setMustplay(dom.mustplayToggle.checked)),
+    listen(dom.connectionsFillin, 'change', () => actions.setFillin(dom.connectionsFillin.checked)),
     listen(dom.connectionsWinning, 'click', (e) => {
       const button = e.target.closest('button[data-show]');
       if (button) actions.showEdges(button.dataset.show);

@@ -1,6 +1,7 @@
-// Address bar sync: the hash always holds the current position's code, plus the page's own `view` key:
-// `view=ica` while the Analysis toggle is on, `view=vc` while the Connections mode is on, `view=ica,vc`
-// with both (the engine ignores keys it does not know).
+// Address bar sync: the hash always holds the current position's code, plus the page's own keys (the engine
+// ignores keys it does not know, and the page strips them before it asks): `view=ica` while the Analysis toggle
+// is on, `view=vc` while the Connections mode is on, `view=ica,vc` with both; `fillin=1` while the Connections
+// mode's "Fill in dead and captured cells first" box is ticked.
 
 /** The text of a location hash ("#size=7&moves=d4" -> "size=7&moves=d4"); "" if none. */
 export function codeFromHash(hash) {
@@ -13,20 +14,25 @@ export function codeFromHash(hash) {
   return code.trim();
 }
 
-/** Splits off the page's `view` key: "size=5&moves=c3&view=ica" -> { code: "size=5&moves=c3", view: "ica" }. */
+/**
+ * Splits off the page's own keys: "size=5&moves=c3&view=ica&fillin=1" -> { code: "size=5&moves=c3", view: "ica",
+ * fillin: true }. `view` is null without the key; `fillin` is true only for `fillin=1`.
+ */
 export function splitView(text) {
   let view = null;
+  let fillin = false;
   const parts = String(text).split('&').filter((part) => {
-    const match = /^view=(.*)$/.exec(part);
-    if (match) view = match[1];
+    const match = /^(view|fillin)=(.*)$/.exec(part);
+    if (match?.[1] === 'view') view = match[2];
+    if (match?.[1] === 'fillin') fillin = match[2] === '1';
     return !match;
   });
-  return { code: parts.join('&'), view };
+  return { code: parts.join('&'), view, fillin };
 }
 
-/** The hash text for `code` with the page's `view` key (none if `view` is null). */
-export function hashText(code, view = null) {
-  return view ? `${code}&view=${view}` : code;
+/** The hash text for `code` with the page's `view` key (none if `view` is null) and `fillin=1` if `fillin`. */
+export function hashText(code, view = null, { fillin = false } = {}) {
+  return `${code}${view ? `&view=${view}` : ''}${fillin ? '&fillin=1' : ''}`;
 }
 
 /** The views named by a `view` value: "ica,vc" -> Set { "ica", "vc" } (null or "" -> an empty Set). */
@@ -40,7 +46,7 @@ export function viewValue({ analysis = false, connections = false } = {}) {
   return views.length ? views.join(',') : null;
 }
 
-/** The current page's position code (without the `view` key). */
+/** The current page's position code (without the page's own keys). */
 export function readHash() {
   return splitView(codeFromHash(location.hash)).code;
 }
@@ -50,18 +56,26 @@ export function readHashView() {
   return splitView(codeFromHash(location.hash)).view;
 }
 
-/** Shows `code` (and `view`) in the address bar without adding a history entry (and without a hashchange event). */
-export function writeHash(code, view = null) {
-  const text = hashText(code, view);
+/** Whether the current page's hash has `fillin=1`. */
+export function readHashFillin() {
+  return splitView(codeFromHash(location.hash)).fillin;
+}
+
+/**
+ * Shows `code` (and `view`, and `fillin=1` if `options.fillin`) in the address bar without adding a history
+ * entry (and without a hashchange event).
+ */
+export function writeHash(code, view = null, options = {}) {
+  const text = hashText(code, view, options);
   if (codeFromHash(location.hash) === text) return;
   history.replaceState(history.state, '', '#' + text);
 }
 
-/** Calls `onChange(code, view)` when the user edits or pastes the hash; returns the unbind function. */
+/** Calls `onChange(code, view, { fillin })` when the user edits or pastes the hash; returns the unbind function. */
 export function bindHash(onChange) {
   const listener = () => {
-    const { code, view } = splitView(codeFromHash(location.hash));
-    onChange(code, view);
+    const { code, view, fillin } = splitView(codeFromHash(location.hash));
+    onChange(code, view, { fillin });
   };
   window.addEventListener('hashchange', listener);
   return () => window.removeEventListener('hashchange', listener);

@@ -6,7 +6,7 @@ import { createCtrl } from './ctrl.js';
 import { createEngine } from './engine.js';
 import { bindBoard, bindHover, bindKeys, bindPanel } from './events.js';
 import { bindHash, parseViews } from './hash.js';
-import { fillLegend, fillSizes, panelDom, renderPanel } from './panel.js';
+import { fillFillinLegend, fillLegend, fillSizes, panelDom, renderPanel } from './panel.js';
 import { debounceRedraw, renderBoard, renderMarks, wrap } from './render.js';
 import { createState } from './state.js';
 
@@ -17,6 +17,7 @@ export function start(config = defaults) {
   const panel = panelDom();
   fillSizes(panel.size, config.minSize, config.maxSize, config.width);
   fillLegend(panel.analysisLegend);
+  fillFillinLegend(panel.connectionsFillinLegend);
   let board = wrap(boardWrap, config.width, config.height);
 
   const redraw = debounceRedraw(() => {
@@ -42,10 +43,11 @@ export function start(config = defaults) {
     bindHover(boardWrap, (cell) => actions.hover(cell)),
     bindPanel(panel, actions),
     bindKeys(actions),
-    bindHash((code, view) => {
+    bindHash((code, view, { fillin }) => {
       const views = parseViews(view);
       actions.setAnalysis(views.has('ica'));
       actions.setConnections(views.has('vc'));
+      actions.setFillin(fillin);
       actions.load(code, 'link');
     }),
   ];

@@ -4,8 +4,8 @@ import {
   analysisCounts, analysisStatusText, cellMarks, claimFacts, currentReport, focusCell, isFillin, kindText, kindsText,
 } from './analysis.js';
 import {
-  altText, connectionsStatus, connectionsStatusText, mustplayText, pairText, pairView, promptText, searchLines, searchOffered,
-  threat, winningLines,
+  altText, connectionsStatus, connectionsStatusText, fillinOf, fillinText, mustplayText, pairText, pairView, promptText,
+  searchLines, searchOffered, threat, winningLines,
 } from './connections.js';
 import { glyphs, setGlyph } from './render.js';
 import { colorName, engineText, gameText, playoutsText } from './state.js';
@@ -64,6 +64,9 @@ export function panelDom(doc = document) {
     connectionsClear: $('connections-clear'),
     mustplayToggle: $('mustplay-toggle'),
     mustplayStatus: $('mustplay-status'),
+    connectionsFillin: $('connections-fillin'),
+    connectionsFillinStatus: $('connections-fillin-status'),
+    connectionsFillinLegend: $('connections-fillin-legend'),
     winningKey: undefined,
     altsKey: undefined,
   };
@@ -80,23 +83,34 @@ const LEGEND = [
   [{ mark: 'other', fillKind: null, known: false, kind: 'other' }, 'reversible, other'],
 ];
 
+/** A legend icon: a cell with the board's glyph for `mark` (see render.js setGlyph). */
+function legendIcon(mark) {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'legend-icon');
+  svg.setAttribute('viewBox', '-18 -20 36 40');
+  svg.setAttribute('aria-hidden', 'true');
+  const hex = document.createElementNS(SVG, 'polygon');
+  hex.setAttribute('class', 'hex');
+  hex.setAttribute('points', '0,-20 17.32,-10 17.32,10 0,20 -17.32,10 -17.32,-10');
+  svg.appendChild(hex);
+  setGlyph(glyphs(svg), mark, 'a1');
+  return svg;
+}
+
 /** Fills the marks legend once (small SVG icons drawn with the board's glyphs). */
 export function fillLegend(list) {
   list.replaceChildren();
   for (const [mark, text] of LEGEND) {
     const li = document.createElement('li');
-    const svg = document.createElementNS(SVG, 'svg');
-    svg.setAttribute('class', 'legend-icon');
-    svg.setAttribute('viewBox', '-18 -20 36 40');
-    svg.setAttribute('aria-hidden', 'true');
-    const hex = document.createElementNS(SVG, 'polygon');
-    hex.setAttribute('class', 'hex');
-    hex.setAttribute('points', '0,-20 17.32,-10 17.32,10 0,20 -17.32,10 -17.32,-10');
-    svg.appendChild(hex);
-    setGlyph(glyphs(svg), mark, 'a1');
-    li.append(svg, document.createTextNode(text));
+    li.append(legendIcon(mark), document.createTextNode(text));
     list.appendChild(li);
   }
+}
+
+/** Puts the fill-in icon (the analysis's ghost stone, Black's here) in front of the Connections legend's fill-in entry. */
+export function fillFillinLegend(li) {
+  li.querySelector('.legend-icon')?.remove();
+  li.prepend(legendIcon({ fill: 'b', fillKind: null }));
 }
 
 /** Fills the size chooser with min..max (square boards). */
@@ -303,7 +317,10 @@ export function renderAnalysis(dom, state) {
   }
 }
 
-/** The Connections part: toggle, the bar over the board, status, winning lines, message, the pair and its list, mustplay. */
+/**
+ * The Connections part: toggle, the bar over the board, status, winning lines, message, the pair and its list,
+ * fill-in, mustplay.
+ */
 export function renderConnections(dom, state) {
   const c = state.connections;
   if (dom.connectionsToggle.checked !== c.on) dom.connectionsToggle.checked = c.on;
@@ -391,6 +408,16 @@ export function renderConnections(dom, state) {
   }
   dom.connectionsList.hidden = !alts.length;
   dom.connectionsClear.disabled = !c.ends.length && !c.message;
+
+  // Fill-in: the checkbox, what it filled (counts by colour), and its legend entry.
+  if (dom.connectionsFillin.checked !== c.fillin) dom.connectionsFillin.checked = c.fillin;
+  const filled = c.on ? fillinOf(state) : null;
+  dom.connectionsFillinStatus.hidden = !filled;
+  setText(dom.connectionsFillinStatus, filled ? fillinText(state) : '');
+  setData(dom.connections, 'fillin', c.on && c.fillin ? 'on' : null);
+  setData(dom.connections, 'fillinB', filled ? filled.b.length : null);
+  setData(dom.connections, 'fillinW', filled ? filled.w.length : null);
+  dom.connectionsFillinLegend.hidden = !c.fillin;
 
   // Mustplay: the checkbox and what it means here.
   if (dom.mustplayToggle.checked !== c.mustplay) dom.mustplayToggle.checked = c.mustplay;

@@ -12,9 +12,10 @@
 //                polyline.edge.edge-black ×2 (top, bottom), polyline.edge.edge-white ×2 (left, right)
 //     g.cells    g.cell[data-cell="c3"][data-stone="b"|"w"]  (.legal .last-move .win-chain)
 //                  [data-mark data-fill-kind data-by]  (.consider .witness .killer .dominator .analysis-focus)
-//                  [data-endpoint="from"|"to"] (.mustplay)  (Connections)
+//                  [data-endpoint="from"|"to"] (.mustplay) [data-fill]  (Connections)
 //                  polygon.hex, circle.stone, circle.dot,
-//                  g.glyphs[data-glyph data-glyph-kind] (analysis marks), polygon.hl (highlight outline)
+//                  g.glyphs[data-glyph data-glyph-kind] (analysis marks, the Connections fill-in),
+//                  polygon.hl (highlight outline)
 //     g.labels   text.label ×(width + height)
 
 import { cellMarks, currentReport, focusCell, focusCells } from './analysis.js';
@@ -173,11 +174,12 @@ const HIGHLIGHTS = ['witness', 'killer', 'dominator', 'analysis-focus'];
 
 /**
  * Brings the overlays in line with `state`. In the Connections mode its overlay takes the board (the
- * analysis marks are hidden until the mode is off): `data-mark` = key / carrier / mustplay, class `mustplay`
- * on every mustplay cell, `data-endpoint` on the endpoints picked (cells and edge bands). Otherwise the
- * analysis overlay: data-mark / data-fill-kind / data-by and a glyph on every claimed cell of the current
- * report, `consider` on the consider set, and highlight classes on the cells of the claim in focus. With no
- * report for the board's position (off, pending) nothing is marked.
+ * analysis marks are hidden until the mode is off): `data-mark` = refutation / key / carrier / mustplay /
+ * fillin-b / fillin-w, class `mustplay` on every mustplay cell, `data-fill` and the analysis's fill-in glyph
+ * (a small ghost stone) on every filled cell, `data-endpoint` on the endpoints picked (cells and edge
+ * bands). Otherwise the analysis overlay: data-mark / data-fill-kind / data-by and a glyph on every claimed
+ * cell of the current report, `consider` on the consider set, and highlight classes on the cells of the
+ * claim in focus. With no report for the board's position (off, pending) nothing is marked.
  */
 export function renderMarks(dom, state) {
   const current = !!state.view && dom.key === state.view.code;
@@ -197,14 +199,17 @@ export function renderMarks(dom, state) {
     const mark = marks.get(name);
     setAttr(g, 'data-mark', vc ? vc.marks.get(name) : mark?.mark);
     setAttr(g, 'data-fill-kind', mark?.fillKind);
-    setAttr(g, 'data-fill', mark?.fill);
+    const fill = vc ? vc.fill.get(name) : mark?.fill;
+    setAttr(g, 'data-fill', fill);
     setAttr(g, 'data-by', mark?.by);
     setAttr(g, 'data-endpoint', vc?.endpoints.get(name));
     g.classList.toggle('mustplay', !!vc?.mustplay.has(name));
     g.classList.toggle('consider', consider.has(name));
+    // The Connections fill-in has no kind: the analysis's ghost stone of its colour, without the kind's extras.
+    const glyphMark = vc ? (fill ? { fill, fillKind: null } : null) : mark;
     let glyphNode = g.querySelector(':scope > .glyphs');
-    if (mark && !glyphNode) glyphNode = glyphs(g);
-    if (glyphNode) setGlyph(glyphNode, mark, name);
+    if (glyphMark && !glyphNode) glyphNode = glyphs(g);
+    if (glyphNode) setGlyph(glyphNode, glyphMark, name);
     let any = !!vc?.endpoints.has(name);
     for (const cls of HIGHLIGHTS) {
       const on = lit[cls].has(name);

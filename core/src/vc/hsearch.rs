@@ -30,9 +30,26 @@ pub struct Limits {
     pub crossing_rule: bool,
     /// Whether to start from the edge templates (rows 2 to 4) as well as adjacency.
     pub edge_templates: bool,
+    /// Whether the AND rule may go through the player's edges. Benzene leaves this off by
+    /// default: every point touching an edge would connect to every other one through it, which
+    /// costs over ten times the time for a fifth more edge-to-edge semi connections (most
+    /// crossing-rule deductions need it; see `hexlab bench vc`).
+    pub and_over_edges: bool,
     /// Whether carriers may overlap on cells captured by a key or an empty endpoint
     /// (Henderson 2010, §4.2; see [`super::captured`]).
     pub captured_sets: bool,
+}
+
+impl Limits {
+    /// The default limits with the AND rule going through edges too: more connections, over
+    /// ten times slower.
+    #[must_use]
+    pub fn thorough() -> Limits {
+        Limits {
+            and_over_edges: true,
+            ..Limits::default()
+        }
+    }
 }
 
 impl Default for Limits {
@@ -43,6 +60,7 @@ impl Default for Limits {
             or_depth: 4,
             crossing_rule: true,
             edge_templates: true,
+            and_over_edges: false,
             captured_sets: true,
         }
     }
@@ -248,6 +266,10 @@ impl Search {
     fn and_rule(&mut self, a: PointId, b: PointId, first: Full) {
         let mut fulls = std::mem::take(&mut self.scratch);
         for (mid, far) in [(b, a), (a, b)] {
+            // Points 0 and 1 are the edges.
+            if mid < 2 && !self.limits.and_over_edges {
+                continue;
+            }
             let (mid_empty, mid_name) = {
                 let point = self.connections.points.get(mid);
                 (point.empty, point.name)

@@ -1,6 +1,7 @@
 //! `hexlab bench vc`: H-search over the fixed position set shared with `bench ica`: both
-//! colours built from scratch, with all rules, without captured sets, and without the crossing
-//! rule, edge templates and captured sets (plain), and the
+//! colours built from scratch with the default limits, with the AND rule through edges too
+//! (with and without captured sets), and plain (no crossing rule, edge templates or captured
+//! sets, with and without the AND rule through edges); and the
 //! incremental update after one move against a rebuild.
 
 use std::time::Instant;
@@ -40,11 +41,16 @@ struct Found {
 struct SizeFigures {
     size: u8,
     positions: usize,
+    /// The default limits.
     full: Found,
-    /// Everything but carrier overlap on captured sets.
+    /// The default limits with the AND rule through edges (`Limits::thorough`).
+    thorough: Found,
+    /// `thorough` without carrier overlap on captured sets.
     no_captured_sets: Found,
-    /// Without the crossing rule, edge templates and captured sets.
+    /// The default limits without the crossing rule, edge templates and captured sets.
     plain: Found,
+    /// `plain` with the AND rule through edges.
+    plain_over_edges: Found,
     /// Mean time of the update after one move, per colour, in milliseconds.
     update_ms_per_color: f64,
     /// Mean time of a rebuild of the same positions, per colour, in milliseconds.
@@ -143,11 +149,20 @@ pub fn run(mut flags: Flags) -> Result<(), UsageError> {
     let mut figures = Vec::new();
     for (size, group) in by_size(&games) {
         let full = measure(&group, limits, repeat);
+        let thorough = measure(&group, Limits::thorough(), repeat);
         let no_captured_sets = measure(
             &group,
             Limits {
                 captured_sets: false,
-                ..limits
+                ..Limits::thorough()
+            },
+            repeat,
+        );
+        let plain_over_edges = measure(
+            &group,
+            Limits {
+                and_over_edges: true,
+                ..plain
             },
             repeat,
         );
@@ -198,8 +213,10 @@ pub fn run(mut flags: Flags) -> Result<(), UsageError> {
             size,
             positions: group.len(),
             full,
+            thorough,
             no_captured_sets,
             plain: plain_found,
+            plain_over_edges,
             update_ms_per_color: update_best * per_color,
             rebuild_ms_per_color: rebuild_best * per_color,
             update_edge_connections: updated_edges,
@@ -221,12 +238,14 @@ pub fn run(mut flags: Flags) -> Result<(), UsageError> {
             f.size, f.positions, report.repeat
         );
         for (label, found) in [
-            ("all rules", &f.full),
-            ("without captured sets", &f.no_captured_sets),
-            ("plain H-search", &f.plain),
+            ("default", &f.full),
+            ("AND over edges", &f.thorough),
+            ("  without captured sets", &f.no_captured_sets),
+            ("plain", &f.plain),
+            ("plain, AND over edges", &f.plain_over_edges),
         ] {
             println!(
-                "  {label:<26} {:.2} ms per colour ({:.1} positions/s both colours); edge-to-edge {} full, {} semi; decided {}; threats {}, mean mustplay {:.1}; all pairs {} full, {} semi",
+                "  {label:<27} {:.2} ms per colour ({:.1} positions/s both colours); edge-to-edge {} full, {} semi; decided {}; threats {}, mean mustplay {:.1}; all pairs {} full, {} semi",
                 found.ms_per_color, found.positions_per_second, found.edge_full, found.edge_semi, found.decided, found.threats, found.mean_mustplay, found.all_full, found.all_semi
             );
         }

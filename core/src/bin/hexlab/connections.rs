@@ -38,10 +38,11 @@ fn take_point(
     }
 }
 
-/// `hexlab vc <position> --player b|w [--from X --to Y] [--fillin] [--json]`: virtual
-/// connections, on the fill-in reduced position with `--fillin`.
+/// `hexlab vc <position> --player b|w [--from X --to Y] [--fillin] [--and-over-edges] [--json]`:
+/// virtual connections, on the fill-in reduced position with `--fillin`, with the AND rule
+/// through edges too with `--and-over-edges` (more connections, over ten times slower).
 pub fn vc_command(args: &[String]) -> Result<(), UsageError> {
-    let mut flags = Flags::parse(args, &["json", "fillin"])?;
+    let mut flags = Flags::parse(args, &["json", "fillin", "and-over-edges"])?;
     let game = take_game(&mut flags)?;
     let position = game.position();
     let player = take_player(&mut flags, position)?;
@@ -50,13 +51,18 @@ pub fn vc_command(args: &[String]) -> Result<(), UsageError> {
     no_positional(&flags)?;
     let json = flags.switch("json");
     let with_fillin = flags.switch("fillin");
+    let limits = if flags.switch("and-over-edges") {
+        Limits::thorough()
+    } else {
+        Limits::default()
+    };
     flags.finish()?;
     let between = match (from, to) {
         (Some(a), Some(b)) => Some((a, b)),
         (None, None) => None,
         _ => return Err(UsageError("--from and --to go together".into())),
     };
-    let report = report(position, player, between, with_fillin, Limits::default())?;
+    let report = report(position, player, between, with_fillin, limits)?;
     if json {
         return print_json(&report);
     }
