@@ -77,6 +77,14 @@ impl Board {
     /// Disjoint captured pairs once `cell` is the player's: pairs of adjacent empty cells with one
     /// of them next to `cell`.
     fn pairs_after(&self, cell: Cell) -> Vec<CellSet> {
+        // An intruder is at most two steps from `cell` and its neighbours three; with no stone
+        // and no edge that near, every intruder separates two empty cells (quick exit).
+        let near_cells = CellSet::single(cell).grow().grow().grow();
+        let board = self.size.cells();
+        let stones_near = !(near_cells & (board - self.empty)).is_empty();
+        if !stones_near && near_cells.is_subset(&board) && !self.touches_edge_within(near_cells) {
+            return Vec::new();
+        }
         let played = Board {
             stones: self.stones | CellSet::single(cell),
             empty: self.empty - CellSet::single(cell),
@@ -98,6 +106,13 @@ impl Board {
             }
         }
         out
+    }
+
+    /// Whether `cells` reaches a cell along one of the board's edges.
+    fn touches_edge_within(&self, cells: CellSet) -> bool {
+        Cell::EDGES
+            .iter()
+            .any(|&edge| cells.intersects(&self.size.edge_cells(edge)))
     }
 
     /// Whether an opponent stone on `intruder` is skippable once the player answers on `reply`.

@@ -213,6 +213,8 @@ pub(super) struct Search {
     pub(super) queue: std::collections::VecDeque<(PointId, PointId, Full)>,
     /// A buffer the AND rule reuses for one pair's full connections.
     scratch: Vec<Full>,
+    /// A buffer the OR rule reuses for a pair's other semi carriers.
+    or_scratch: Vec<CellSet>,
     /// Per point, the pairs captured once the point is the player's (empty unless the limits
     /// ask for captured sets).
     captures: Vec<Vec<CellSet>>,
@@ -247,6 +249,7 @@ impl Search {
             },
             queue: std::collections::VecDeque::new(),
             scratch: Vec::new(),
+            or_scratch: Vec::new(),
             quiet: false,
         }
     }
@@ -426,26 +429,31 @@ impl Search {
                 }
             }
         }
-        let disjoint = pair
-            .semi
-            .iter()
-            .filter(|s| !s.carrier.intersects(&semi.carrier))
-            .count();
-        let chained = pair.semi.iter().filter(|s| s.chains != 0).count();
         let points = &self.connections.points;
-        let crossing = self.limits.crossing_rule
-            && disjoint >= 2
-            && chained >= 2
-            && points.get(a).empty
-            && points.get(b).empty;
+        let crossing = self.limits.crossing_rule && points.get(a).empty && points.get(b).empty && {
+            let (mut disjoint, mut chained) = (0, 0);
+            for s in &pair.semi {
+                disjoint += usize::from(!s.carrier.intersects(&semi.carrier));
+                chained += usize::from(s.chains != 0);
+            }
+            disjoint >= 2 && chained >= 2
+        };
         if !or_possible && !crossing {
             return;
         }
-        let others: Vec<Semi> = pair.semi.iter().filter(|s| **s != semi).copied().collect();
         if or_possible {
-            let carriers: Vec<CellSet> = others.iter().map(|s| s.carrier - set_aside).collect();
+            let mut carriers = std::mem::take(&mut self.or_scratch);
+            carriers.clear();
+            carriers.extend(
+                pair.semi
+                    .iter()
+                    .filter(|s| **s != semi)
+                    .map(|s| s.carrier - set_aside),
+            );
             let first = semi.carrier - set_aside;
-            if let Some(carrier) = or_rule(first, first, &carriers, 0, self.limits.or_depth) {
+            let found = or_rule(first, first, &carriers, 0, self.limits.or_depth);
+            self.or_scratch = carriers;
+            if let Some(carrier) = found {
                 self.add_full(
                     a,
                     b,
@@ -458,6 +466,13 @@ impl Search {
         }
         let points = &self.connections.points;
         if crossing {
+            let slot = self.connections.index(a, b);
+            let others: Vec<Semi> = self.connections.pairs[slot]
+                .semi
+                .iter()
+                .filter(|s| **s != semi)
+                .copied()
+                .collect();
             let (x, y) = (points.get(a).name, points.get(b).name);
             for (z1, z2, crossed) in crossing::deductions(x, y, semi, &others) {
                 self.add_semi(z1, z2, crossed);
