@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use hexlab_core::formats::code;
 use hexlab_core::rng::Rng;
 use hexlab_core::vc::points::PointId;
-use hexlab_core::vc::{h_search, mustplay, Limits};
+use hexlab_core::vc::{h_search, mustplay, Full, Limits, Semi};
 use hexlab_core::{BoardSize, Cell, CellSet, Color, Game, Position, Rules};
 use support::brute::Brute;
 use support::games;
@@ -53,6 +53,15 @@ impl LocalGame {
             own_edges: [0; 2],
             memo: HashMap::new(),
         }
+    }
+
+    /// Sets the game up for `color` attacking in `position` (its edges conduct; nothing
+    /// remembered from another player); returns its stones as a mask.
+    fn attack_with(&mut self, position: &Position, color: Color) -> u64 {
+        let (first, second) = BoardSize::edges_of(color);
+        self.own_edges = [self.endpoint(first), self.endpoint(second)];
+        self.memo.clear();
+        mask_of(self, position.stones(color))
     }
 
     fn bit(&self, cell: Cell) -> u64 {
@@ -175,10 +184,7 @@ fn check_with(
     let (mut checked, mut skipped) = (0, 0);
     for color in Color::ALL {
         let connections = search(color);
-        let (first, second) = BoardSize::edges_of(color);
-        local.own_edges = [local.endpoint(first), local.endpoint(second)];
-        local.memo.clear();
-        let own_stones = mask_of(&local, position.stones(color));
+        let own_stones = local.attack_with(position, color);
         let mut pairs: Vec<_> = connections.pairs().collect();
         pairs.sort_by_key(|&(a, b, _)| (a, b));
         // Every edge-to-edge pair, and a random sample of the others.
@@ -189,40 +195,15 @@ fn check_with(
         pairs.sort_by_key(|&(a, b, _)| (a, b) != (0, 1));
         pairs.truncate(sample);
         for (a, b, pair) in pairs {
-            let (pa, pb) = (connections.points.get(a), connections.points.get(b));
-            let (ea, eb, own) = ends(&local, &connections, a, b, own_stones);
-            for full in &pair.full {
-                let carrier = &full.carrier;
-                if carrier.len() > 12 {
-                    skipped += 1;
-                    continue;
-                }
-                let free = mask_of(&local, *carrier);
-                assert!(
-                    local.wins(own, free, ea, eb, true),
-                    "{color} full connection {} - {} with carrier {carrier:?} fails in {name}",
-                    pa.name,
-                    pb.name
-                );
-                checked += 1;
-            }
-            for semi in &pair.semi {
-                if semi.carrier.len() > 13 {
-                    skipped += 1;
-                    continue;
-                }
-                let key = local.bit(semi.key);
-                let free = mask_of(&local, semi.carrier) & !key;
-                assert!(
-                    local.wins(own | key, free, ea, eb, true),
-                    "{color} semi connection {} - {} with key {} and carrier {:?} fails in {name}",
-                    pa.name,
-                    pb.name,
-                    semi.key,
-                    semi.carrier
-                );
-                checked += 1;
-            }
+            let claims = Claims {
+                connections: &connections,
+                pair: (a, b),
+                own_stones,
+                context: format!("{color} in {name}"),
+            };
+            let (c, s) = claims.check(&mut local, &pair.full, &pair.semi);
+            checked += c;
+            skipped += s;
         }
     }
     checked += check_mustplay(position, mustplay(position, limits));
@@ -279,6 +260,66 @@ fn ends(
     let (ea, eb) = (end(pa), end(pb));
     let own = own_stones | if pa.empty { ea } else { 0 } | if pb.empty { eb } else { 0 };
     (ea, eb, own)
+}
+
+/// The connections of one pair of points of one player, checked by the test's own search.
+struct Claims<'a> {
+    connections: &'a hexlab_core::vc::Connections,
+    pair: (PointId, PointId),
+    /// The player's stones, as a mask of the local game.
+    own_stones: u64,
+    /// The player and position, for failure messages.
+    context: String,
+}
+
+impl Claims<'_> {
+    /// Asserts that each full connection is won by the attacker playing only in its carrier,
+    /// the defender first, and each semi connection the same after its key; returns (checked,
+    /// skipped: carriers over 12 cells, 13 with the key).
+    fn check<'c>(
+        &self,
+        local: &mut LocalGame,
+        fulls: impl IntoIterator<Item = &'c Full>,
+        semis: impl IntoIterator<Item = &'c Semi>,
+    ) -> (usize, usize) {
+        let (a, b) = self.pair;
+        let (ea, eb, own) = ends(local, self.connections, a, b, self.own_stones);
+        let names = (
+            self.connections.points.get(a).name,
+            self.connections.points.get(b).name,
+        );
+        let context = &self.context;
+        let (mut checked, mut skipped) = (0, 0);
+        for full in fulls {
+            let carrier = &full.carrier;
+            if carrier.len() > 12 {
+                skipped += 1;
+                continue;
+            }
+            let free = mask_of(local, *carrier);
+            assert!(
+                local.wins(own, free, ea, eb, true),
+                "full connection {names:?} with carrier {carrier:?} fails: {context}"
+            );
+            checked += 1;
+        }
+        for semi in semis {
+            if semi.carrier.len() > 13 {
+                skipped += 1;
+                continue;
+            }
+            let key = local.bit(semi.key);
+            let free = mask_of(local, semi.carrier) & !key;
+            assert!(
+                local.wins(own | key, free, ea, eb, true),
+                "semi connection {names:?} with key {} and carrier {:?} fails: {context}",
+                semi.key,
+                semi.carrier
+            );
+            checked += 1;
+        }
+        (checked, skipped)
+    }
 }
 
 fn random_position(rng: &mut Rng, size: BoardSize, min_plies: usize) -> Position {
@@ -390,9 +431,8 @@ fn connection_search_agrees_with_brute_force() {
             } else {
                 Color::White
             };
+            local.attack_with(&position, color);
             let (first, second) = BoardSize::edges_of(color);
-            local.own_edges = [local.endpoint(first), local.endpoint(second)];
-            local.memo.clear();
             let candidates: Vec<Cell> = [first, second]
                 .into_iter()
                 .chain(position.empty_cells().iter())
@@ -624,8 +664,7 @@ fn placed_templates_connect_on_every_edge() {
                 position.set_stone(placed.anchor, Some(color)).unwrap();
                 if template.depth <= 3 {
                     let mut local = LocalGame::new(8, 8);
-                    let (first, second) = BoardSize::edges_of(color);
-                    local.own_edges = [local.endpoint(first), local.endpoint(second)];
+                    local.attack_with(&position, color);
                     let anchor = local.bit(placed.anchor);
                     let edge = local.endpoint(placed.edge);
                     let free = mask_of(&local, placed.carrier);
@@ -682,10 +721,7 @@ fn captured_set_overlaps_are_sound() {
             for color in Color::ALL {
                 let with = h_search(&position, color, Limits::thorough());
                 let plain = h_search(&position, color, without);
-                let (first, second) = BoardSize::edges_of(color);
-                local.own_edges = [local.endpoint(first), local.endpoint(second)];
-                local.memo.clear();
-                let own_stones = mask_of(&local, position.stones(color));
+                let own_stones = local.attack_with(&position, color);
                 for (a, b, pair) in with.pairs() {
                     let old = plain.pair(a, b);
                     let known = |carrier: &CellSet| {
@@ -694,36 +730,18 @@ fn captured_set_overlaps_are_sound() {
                                 || o.semi.iter().any(|s| s.carrier.is_subset(carrier))
                         })
                     };
-                    let (ea, eb, own) = ends(&local, &with, a, b, own_stones);
-                    let names = (with.points.get(a).name, with.points.get(b).name);
-                    for full in pair.full.iter().filter(|f| !known(&f.carrier)) {
-                        any = true;
-                        if full.carrier.len() > 12 {
-                            continue;
-                        }
-                        let free = mask_of(&local, full.carrier);
-                        assert!(
-                            local.wins(own, free, ea, eb, true),
-                            "{color} full {names:?} on {:?} fails in {name}",
-                            full.carrier
-                        );
-                        checked += 1;
-                    }
-                    for semi in pair.semi.iter().filter(|s| !known(&s.carrier)) {
-                        any = true;
-                        if semi.carrier.len() > 13 {
-                            continue;
-                        }
-                        let key = local.bit(semi.key);
-                        let free = mask_of(&local, semi.carrier) & !key;
-                        assert!(
-                            local.wins(own | key, free, ea, eb, true),
-                            "{color} semi {names:?} key {} on {:?} fails in {name}",
-                            semi.key,
-                            semi.carrier
-                        );
-                        checked += 1;
-                    }
+                    let fulls: Vec<&Full> =
+                        pair.full.iter().filter(|f| !known(&f.carrier)).collect();
+                    let semis: Vec<&Semi> =
+                        pair.semi.iter().filter(|s| !known(&s.carrier)).collect();
+                    any |= !fulls.is_empty() || !semis.is_empty();
+                    let claims = Claims {
+                        connections: &with,
+                        pair: (a, b),
+                        own_stones,
+                        context: format!("{color} in {name}"),
+                    };
+                    checked += claims.check(&mut local, fulls, semis).0;
                 }
             }
             changed += usize::from(any);
