@@ -14,7 +14,8 @@ use crate::board::CellSet;
 use crate::ica::fillin::{fill, FillKind, FillPolicy, Filled};
 use crate::position::Position;
 
-use super::hsearch::{h_search, Limits};
+use super::hsearch::Limits;
+use super::mustplay::{threat, Threat};
 
 /// A position with its dead cells and captured sets filled in.
 #[derive(Clone, Debug)]
@@ -54,20 +55,11 @@ pub fn mustplay_after_fillin(position: &Position, limits: Limits) -> Option<Cell
         Some(_) => return None,
         None => {}
     }
-    let connections = h_search(&reduced.position, mover.opponent(), limits);
-    let Some(edge) = connections.edge_to_edge() else {
-        return Some(position.empty_cells());
+    let region = match threat(&reduced.position, limits) {
+        Threat::Connected => return None,
+        Threat::Nothing => return Some(position.empty_cells()),
+        Threat::Semi(region) => region,
     };
-    if !edge.full.is_empty() {
-        return None;
-    }
-    if edge.semi.is_empty() {
-        return Some(position.empty_cells());
-    }
-    let region = edge
-        .semi
-        .iter()
-        .fold(reduced.position.empty_cells(), |r, s| r & s.carrier);
     let put_back: CellSet = reduced
         .fillin
         .iter()

@@ -6,22 +6,42 @@ use crate::position::Position;
 
 use super::hsearch::{h_search, Limits};
 
+/// What H-search finds for the opponent of the side to move between its two edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Threat {
+    /// A winning full connection: every move loses.
+    Connected,
+    /// Winning semi connections only; the intersection of their carriers (empty cells).
+    Semi(CellSet),
+    /// No winning semi connection.
+    Nothing,
+}
+
+/// The opponent's threat against the side to move.
+#[must_use]
+pub fn threat(position: &Position, limits: Limits) -> Threat {
+    let opponent = position.to_move().opponent();
+    let connections = h_search(position, opponent, limits);
+    match connections.edge_to_edge() {
+        Some(edge) if !edge.full.is_empty() => Threat::Connected,
+        Some(edge) if !edge.semi.is_empty() => Threat::Semi(
+            edge.semi
+                .iter()
+                .fold(position.empty_cells(), |r, s| r & s.carrier),
+        ),
+        _ => Threat::Nothing,
+    }
+}
+
 /// The mustplay for the side to move, with the opponent's connections' verdict:
 /// - `None` when the opponent already has a winning full connection (every move loses);
 /// - all empty cells when the opponent has no winning semi connection;
 /// - otherwise the intersection of the opponent's winning semi carriers.
 #[must_use]
 pub fn mustplay(position: &Position, limits: Limits) -> Option<CellSet> {
-    let opponent = position.to_move().opponent();
-    let connections = h_search(position, opponent, limits);
-    let mut region = position.empty_cells();
-    if let Some(edge) = connections.edge_to_edge() {
-        if !edge.full.is_empty() {
-            return None;
-        }
-        for semi in &edge.semi {
-            region &= semi.carrier;
-        }
+    match threat(position, limits) {
+        Threat::Connected => None,
+        Threat::Semi(region) => Some(region),
+        Threat::Nothing => Some(position.empty_cells()),
     }
-    Some(region)
 }
