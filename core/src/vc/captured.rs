@@ -82,7 +82,7 @@ impl Board {
         let near_cells = CellSet::single(cell).grow().grow().grow();
         let board = self.size.cells();
         let stones_near = !(near_cells & (board - self.empty)).is_empty();
-        if !stones_near && near_cells.is_subset(&board) && !self.touches_edge_within(near_cells) {
+        if !stones_near && !self.touches_edge_within(near_cells) {
             return Vec::new();
         }
         let played = Board {

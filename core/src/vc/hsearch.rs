@@ -360,19 +360,11 @@ impl Search {
         let limit = self.limits.full_per_pair;
         let slot = self.connections.index(a, b);
         let pair = &mut self.connections.pairs[slot];
-        if pair.full.iter().any(|f| f.carrier.is_subset(&full.carrier)) {
+        if pair.full.iter().any(|f| f.carrier.is_subset(&full.carrier))
+            || !insert_smallest(&mut pair.full, full, |f| f.carrier, limit)
+        {
             return;
         }
-        pair.full.retain(|f| !full.carrier.is_subset(&f.carrier));
-        let position = pair
-            .full
-            .partition_point(|f| f.carrier.len() <= full.carrier.len());
-        if position >= limit {
-            return;
-        }
-        // A full list gives up its largest carrier for a smaller one.
-        pair.full.truncate(limit - 1);
-        pair.full.insert(position, full);
         pair.semi.retain(|s| !full.carrier.is_subset(&s.carrier));
         for (x, y) in [(a, b), (b, a)] {
             let partners = &mut self.connections.full_partners[x as usize];
@@ -396,18 +388,10 @@ impl Search {
         let pair = &mut self.connections.pairs[slot];
         if pair.full.iter().any(|f| f.carrier.is_subset(&semi.carrier))
             || pair.semi.iter().any(|s| s.carrier.is_subset(&semi.carrier))
+            || !insert_smallest(&mut pair.semi, semi, |s| s.carrier, limit)
         {
             return;
         }
-        pair.semi.retain(|s| !semi.carrier.is_subset(&s.carrier));
-        let position = pair
-            .semi
-            .partition_point(|s| s.carrier.len() <= semi.carrier.len());
-        if position >= limit {
-            return;
-        }
-        pair.semi.truncate(limit - 1);
-        pair.semi.insert(position, semi);
         if self.quiet {
             return;
         }
@@ -479,6 +463,27 @@ impl Search {
             }
         }
     }
+}
+
+/// Inserts `item` into `list` (kept smallest carriers first, at most `limit` long) after
+/// dropping the connections whose carriers contain its carrier; a full list gives up its largest
+/// carrier for a smaller one. Returns whether `item` was kept (not when `limit` smaller or equal
+/// carriers are already there). The caller has checked no carrier in `list` is inside `item`'s.
+fn insert_smallest<T>(
+    list: &mut Vec<T>,
+    item: T,
+    carrier: impl Fn(&T) -> CellSet,
+    limit: usize,
+) -> bool {
+    let own = carrier(&item);
+    list.retain(|x| !own.is_subset(&carrier(x)));
+    let position = list.partition_point(|x| carrier(x).len() <= own.len());
+    if position >= limit {
+        return false;
+    }
+    list.truncate(limit - 1);
+    list.insert(position, item);
+    true
 }
 
 /// The OR rule: semi carriers (the new one, then some of `others`) whose intersection is empty
