@@ -11,6 +11,7 @@ use hexlab_core::{BoardSize, Game, Position, RulesConfig};
 use serde::Serialize;
 
 use crate::args::{Flags, UsageError};
+use crate::commands::print_json;
 
 /// The default position set: 11x11 and 13x13 positions from random games, 16 to 40 stones.
 const DEFAULT_SET: &str = concat!(
@@ -50,8 +51,38 @@ fn read_set(text: &str) -> Result<Vec<Game>, UsageError> {
         .collect()
 }
 
+/// What every benchmark over the position set takes: `[--set FILE] [--repeat N] [--json]`.
+pub struct SetBench {
+    /// The set's file, or the committed set's name.
+    pub name: String,
+    pub games: Vec<Game>,
+    /// How many times each measurement runs (the best counts); at least 1.
+    pub repeat: usize,
+    pub json: bool,
+}
+
+impl SetBench {
+    /// Reads the flags (no others allowed) and loads the set.
+    pub fn from_flags(mut flags: Flags) -> Result<SetBench, UsageError> {
+        let set_path = flags.take("set");
+        let repeat = flags
+            .take_parsed::<usize>("repeat", "a number")?
+            .unwrap_or(3)
+            .max(1);
+        let json = flags.switch("json");
+        flags.finish()?;
+        let (name, games) = load_set(set_path)?;
+        Ok(SetBench {
+            name,
+            games,
+            repeat,
+            json,
+        })
+    }
+}
+
 /// The position set of `--set FILE`, or the committed one: its name and games.
-pub fn load_set(path: Option<String>) -> Result<(String, Vec<Game>), UsageError> {
+fn load_set(path: Option<String>) -> Result<(String, Vec<Game>), UsageError> {
     let (name, text) = match path {
         Some(path) => {
             let text =
@@ -84,15 +115,13 @@ pub fn by_size(games: &[Game]) -> Vec<(u8, Vec<&Game>)> {
 }
 
 /// `hexlab bench ica [--set FILE] [--repeat N] [--json]`.
-pub fn run(mut flags: Flags) -> Result<(), UsageError> {
-    let set_path = flags.take("set");
-    let repeat = flags
-        .take_parsed::<usize>("repeat", "a number")?
-        .unwrap_or(3)
-        .max(1);
-    let json = flags.switch("json");
-    flags.finish()?;
-    let (name, games) = load_set(set_path)?;
+pub fn run(flags: Flags) -> Result<(), UsageError> {
+    let SetBench {
+        name,
+        games,
+        repeat,
+        json,
+    } = SetBench::from_flags(flags)?;
     let mut figures = Vec::new();
     for (size, group) in by_size(&games) {
         let (mut fillin, mut inferior, mut consider, mut empty) = (0usize, 0usize, 0usize, 0usize);
@@ -128,8 +157,7 @@ pub fn run(mut flags: Flags) -> Result<(), UsageError> {
         sizes: figures,
     };
     if json {
-        println!("{}", serde_json::to_string(&report)?);
-        return Ok(());
+        return print_json(&report);
     }
     for f in &report.sizes {
         println!(

@@ -13,7 +13,8 @@ use hexlab_core::{Color, Game, Position};
 use serde::Serialize;
 
 use crate::args::{Flags, UsageError};
-use crate::bench_ica::{by_size, load_set};
+use crate::bench_ica::{by_size, SetBench};
+use crate::commands::print_json;
 
 /// What one configuration finds and costs over a group of positions.
 #[derive(Serialize, Default, Clone)]
@@ -130,15 +131,13 @@ fn one_move(position: &Position, rng: &mut Rng) -> Option<(Position, hexlab_core
 }
 
 /// `hexlab bench vc [--set FILE] [--repeat N] [--json]`.
-pub fn run(mut flags: Flags) -> Result<(), UsageError> {
-    let set_path = flags.take("set");
-    let repeat = flags
-        .take_parsed::<usize>("repeat", "a number")?
-        .unwrap_or(3)
-        .max(1);
-    let json = flags.switch("json");
-    flags.finish()?;
-    let (name, games) = load_set(set_path)?;
+pub fn run(flags: Flags) -> Result<(), UsageError> {
+    let SetBench {
+        name,
+        games,
+        repeat,
+        json,
+    } = SetBench::from_flags(flags)?;
     let limits = Limits::default();
     let plain = Limits {
         crossing_rule: false,
@@ -229,8 +228,7 @@ pub fn run(mut flags: Flags) -> Result<(), UsageError> {
         sizes: figures,
     };
     if json {
-        println!("{}", serde_json::to_string(&report)?);
-        return Ok(());
+        return print_json(&report);
     }
     for f in &report.sizes {
         println!(
