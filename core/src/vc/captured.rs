@@ -20,19 +20,14 @@
 use crate::board::{BoardSize, Cell, CellSet, Color};
 use crate::position::Position;
 
-use super::points::{neighbours, Points};
+use super::points::Points;
 
 /// For every point, the pairs of empty cells the player captures (in the sense above) once
 /// that point is theirs; pairwise disjoint, none holding the point. Empty for stones and edges,
 /// whose captured pairs would already be captured in the position.
 #[must_use]
 pub fn captured_pairs(position: &Position, points: &Points) -> Vec<Vec<CellSet>> {
-    let board = Board {
-        size: position.size(),
-        color: points.color,
-        stones: position.stones(points.color),
-        empty: position.empty_cells(),
-    };
+    let board = Board::new(position, points.color);
     points
         .points
         .iter()
@@ -64,16 +59,92 @@ pub fn cover(overlap: CellSet, captures: &[&[CellSet]], avoid: CellSet) -> Optio
     overlap.is_subset(&used).then_some(used)
 }
 
-/// One player's view of the board, as sets.
-#[derive(Clone, Copy)]
+/// One player's view of the board, with the player's groups precomputed: a group is a chain of
+/// stones, or an edge with every chain along it.
 struct Board {
     size: BoardSize,
-    color: Color,
     stones: CellSet,
     empty: CellSet,
+    /// The player's two edges.
+    own_edges: CellSet,
+    /// `neighbours[cell index]`: the cells and edges next to a board cell or edge.
+    neighbours: Vec<CellSet>,
+    /// `group_of[cell index]`: the group holding a stone or own edge.
+    group_of: Vec<Option<u16>>,
+    groups: Vec<Group>,
+}
+
+/// Stones and edges joined to each other, with the cells and edges next to them.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Group {
+    cells: CellSet,
+    /// The cells and edges next to `cells` (some may be in `cells`).
+    reach: CellSet,
+}
+
+impl Group {
+    fn join(&mut self, other: &Group) {
+        self.cells |= other.cells;
+        self.reach |= other.reach;
+    }
 }
 
 impl Board {
+    fn new(position: &Position, color: Color) -> Board {
+        let size = position.size();
+        let stones = position.stones(color);
+        let (first, second) = BoardSize::edges_of(color);
+        let own_edges = CellSet::single(first) | CellSet::single(second);
+        let mut neighbours = vec![CellSet::new(); Cell::COUNT as usize];
+        for cell in (size.cells() | own_edges).iter() {
+            neighbours[cell.index()] = size.neighbours(cell);
+        }
+        let mut board = Board {
+            size,
+            stones,
+            empty: position.empty_cells(),
+            own_edges,
+            neighbours,
+            group_of: vec![None; Cell::COUNT as usize],
+            groups: Vec::new(),
+        };
+        for seed in (own_edges | stones).iter() {
+            if board.group_of[seed.index()].is_some() {
+                continue;
+            }
+            let cells = board.flood(seed);
+            let reach = cells
+                .iter()
+                .fold(CellSet::new(), |all, c| all | board.neighbours[c.index()]);
+            let id = board.groups.len() as u16;
+            for member in cells.iter() {
+                board.group_of[member.index()] = Some(id);
+            }
+            board.groups.push(Group { cells, reach });
+        }
+        board
+    }
+
+    /// The stones and edges joined to `seed` (a stone or own edge): its chain, with an edge
+    /// joining every chain along it.
+    fn flood(&self, seed: Cell) -> CellSet {
+        let mut body = CellSet::single(seed);
+        loop {
+            let mut next = body | CellSet::flood(body, self.stones);
+            for edge in self.own_edges.iter() {
+                let along = self.size.edge_cells(edge);
+                if next.contains(edge) || next.intersects(&(along & self.stones)) {
+                    next.insert(edge);
+                    next |= CellSet::flood(along & self.stones, self.stones);
+                }
+            }
+            if next == body {
+                return body;
+            }
+            body = next;
+        }
+    }
+
     /// Disjoint captured pairs once `cell` is the player's: pairs of adjacent empty cells with one
     /// of them next to `cell`.
     fn pairs_after(&self, cell: Cell) -> Vec<CellSet> {
@@ -85,20 +156,16 @@ impl Board {
         if !stones_near && !self.touches_edge_within(near_cells) {
             return Vec::new();
         }
-        let played = Board {
-            stones: self.stones | CellSet::single(cell),
-            empty: self.empty - CellSet::single(cell),
-            ..*self
-        };
+        let empty = self.empty - CellSet::single(cell);
         let mut used = CellSet::new();
         let mut out = Vec::new();
-        let near = self.size.neighbours(cell) & played.empty;
+        let near = self.neighbours[cell.index()] & empty;
         for a in near.iter() {
-            for b in (self.size.neighbours(a) & played.empty).iter() {
+            for b in (self.neighbours[a.index()] & empty).iter() {
                 if used.contains(a) || used.contains(b) || (near.contains(b) && b < a) {
                     continue;
                 }
-                if played.captures(a, b) && played.captures(b, a) {
+                if self.skippable([cell, b], a) && self.skippable([cell, a], b) {
                     let pair = CellSet::single(a) | CellSet::single(b);
                     used |= pair;
                     out.push(pair);
@@ -115,71 +182,69 @@ impl Board {
             .any(|&edge| cells.intersects(&self.size.edge_cells(edge)))
     }
 
-    /// Whether an opponent stone on `intruder` is skippable once the player answers on `reply`.
-    fn captures(&self, intruder: Cell, reply: Cell) -> bool {
-        let after = Board {
-            stones: self.stones | CellSet::single(reply),
-            empty: self.empty - CellSet::single(reply) - CellSet::single(intruder),
-            ..*self
-        };
-        after.skippable(intruder)
-    }
-
-    /// The player's stones and edges joined to `seeds` (stones or edge points): chains, with an
-    /// edge point joining every chain along it.
-    fn body(&self, seeds: CellSet) -> CellSet {
-        let (first, second) = BoardSize::edges_of(self.color);
-        let mut body = seeds;
+    /// The player's stones and edges joined to `seeds` (stones, edges or cells of `extra`) once
+    /// the player also has stones on `extra`, with the cells and edges next to them.
+    fn body(&self, extra: &[Cell; 2], seeds: CellSet) -> Group {
+        let mut body = Group::default();
+        for seed in seeds.iter() {
+            if extra.contains(&seed) {
+                self.take_extra(&mut body, seed);
+            } else if let Some(g) = self.group_of[seed.index()] {
+                body.join(&self.groups[g as usize]);
+            }
+        }
         loop {
-            let mut next = body | CellSet::flood(body, self.stones);
-            for edge in [first, second] {
-                let along = self.size.edge_cells(edge);
-                if next.contains(edge) || next.intersects(&(along & self.stones)) {
-                    next.insert(edge);
-                    next |= CellSet::flood(along & self.stones, self.stones);
+            let before = body.cells;
+            for &stone in extra {
+                if !body.cells.contains(stone)
+                    && self.neighbours[stone.index()].intersects(&body.cells)
+                {
+                    self.take_extra(&mut body, stone);
                 }
             }
-            if next == body {
+            if body.cells == before {
                 return body;
             }
-            body = next;
         }
     }
 
-    /// The player's stones and edges next to `cell`, with everything joined to them.
-    fn bodies_next_to(&self, cell: Cell) -> CellSet {
-        let (first, second) = BoardSize::edges_of(self.color);
-        let mut own_edges = CellSet::single(first);
-        own_edges.insert(second);
-        let touching = self.size.neighbours(cell) & (self.stones | own_edges);
-        self.body(touching)
+    /// Adds the extra stone `stone` and the groups next to it to `body`.
+    fn take_extra(&self, body: &mut Group, stone: Cell) {
+        let around = self.neighbours[stone.index()];
+        body.cells.insert(stone);
+        body.reach |= around;
+        for next in (around & (self.stones | self.own_edges)).iter() {
+            if let Some(g) = self.group_of[next.index()] {
+                body.join(&self.groups[g as usize]);
+            }
+        }
     }
 
-    /// Whether `cell` (not the player's, not empty) would join nothing new if it were the
-    /// player's: it touches at most one body of stones and edges, and every two of the points it
-    /// touches (that body and its empty neighbours) are joined without it.
-    fn skippable(&self, cell: Cell) -> bool {
-        let (first, second) = BoardSize::edges_of(self.color);
-        let around = self.size.neighbours(cell);
-        let touching: Vec<Cell> = around
-            .iter()
-            .filter(|&p| self.stones.contains(p) || p == first || p == second)
-            .collect();
-        let attached = self.bodies_next_to(cell);
-        if let Some(&one) = touching.first() {
-            let single = self.body(CellSet::single(one));
-            if single != attached {
+    /// Whether an opponent stone on `cell` would join nothing new if it were the player's, once
+    /// the player also has stones on `extra`: it touches at most one body of stones and edges,
+    /// and every two of the points it touches (that body and its empty neighbours) are joined
+    /// without it.
+    fn skippable(&self, extra: [Cell; 2], cell: Cell) -> bool {
+        let placed = CellSet::single(extra[0]) | CellSet::single(extra[1]);
+        let own = self.stones | placed | self.own_edges;
+        let around = self.neighbours[cell.index()];
+        let touching = around & own;
+        let attached = self.body(&extra, touching);
+        if let Some(one) = touching.first() {
+            if self.body(&extra, CellSet::single(one)).cells != attached.cells {
                 return false;
             }
         }
-        let free: Vec<Cell> = (around & self.empty).iter().collect();
-        for (i, &u) in free.iter().enumerate() {
-            let own = self.bodies_next_to(u);
-            if !attached.is_subset(&own) {
+        let empty = self.empty - placed - CellSet::single(cell);
+        let mut free = around & empty;
+        while let Some(u) = free.first() {
+            free.discard(u);
+            let next_to_u = self.neighbours[u.index()];
+            let theirs = self.body(&extra, next_to_u & own);
+            if !attached.cells.is_subset(&theirs.cells) {
                 return false;
             }
-            let joined = self.size.neighbours(u) | neighbours(self.size, own);
-            if !free[i + 1..].iter().all(|&v| joined.contains(v)) {
+            if !free.is_subset(&(next_to_u | theirs.reach)) {
                 return false;
             }
         }

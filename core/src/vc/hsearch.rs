@@ -89,6 +89,21 @@ pub fn chain_bit(id: PointId) -> Chains {
 pub struct Full {
     pub carrier: CellSet,
     pub chains: Chains,
+    /// The order in which the search stored it (the AND rule combines each connection with the
+    /// ones stored before it, so that every two are combined once).
+    pub(crate) serial: u32,
+}
+
+impl Full {
+    /// A full connection on `carrier` with partition chains `chains`.
+    #[must_use]
+    pub fn new(carrier: CellSet, chains: Chains) -> Full {
+        Full {
+            carrier,
+            chains,
+            serial: 0,
+        }
+    }
 }
 
 /// A semi connection's carrier (which holds the key), key and partition chains.
@@ -175,14 +190,7 @@ pub fn h_search(position: &Position, color: Color, limits: Limits) -> Connection
     for a in 0..n as PointId {
         for b in search.connections.points.adjacent(a) {
             if a < b {
-                search.add_full(
-                    a,
-                    b,
-                    Full {
-                        carrier: CellSet::new(),
-                        chains: 0,
-                    },
-                );
+                search.add_full(a, b, Full::new(CellSet::new(), 0));
             }
         }
     }
@@ -191,14 +199,7 @@ pub fn h_search(position: &Position, color: Color, limits: Limits) -> Connection
             let points = &search.connections.points;
             if let (Some(a), Some(b)) = (points.point_of(found.anchor), points.point_of(found.edge))
             {
-                search.add_full(
-                    a,
-                    b,
-                    Full {
-                        carrier: found.carrier,
-                        chains: 0,
-                    },
-                );
+                search.add_full(a, b, Full::new(found.carrier, 0));
             }
         }
     }
@@ -223,6 +224,11 @@ pub(super) struct Search {
     /// While set, connections are stored without drawing consequences (an incremental update
     /// restoring connections whose consequences are already there).
     pub(super) quiet: bool,
+    /// The serial the next stored full connection gets.
+    next_serial: u32,
+    /// Per point, its cell when it is an empty cell (carriers hold only empty cells, so a
+    /// carrier meets a point's body exactly when it holds this cell).
+    empty_cell: Vec<Option<Cell>>,
 }
 
 impl Search {
@@ -238,7 +244,14 @@ impl Search {
             .iter()
             .map(|pairs| pairs.iter().fold(CellSet::new(), |all, p| all | *p))
             .collect();
+        let empty_cell = points
+            .points
+            .iter()
+            .map(|p| p.empty.then_some(p.name))
+            .collect();
         Search {
+            next_serial: 0,
+            empty_cell,
             captures,
             captured_cells,
             limits,
@@ -252,6 +265,11 @@ impl Search {
             or_scratch: Vec::new(),
             quiet: false,
         }
+    }
+
+    /// Whether `carrier` (empty cells only) meets the body of point `p`.
+    fn meets(&self, carrier: &CellSet, p: PointId) -> bool {
+        self.empty_cell[p as usize].is_some_and(|cell| carrier.contains(cell))
     }
 
     /// Draws the AND rule's consequences of every queued full connection (and theirs).
@@ -277,23 +295,23 @@ impl Search {
                 let point = self.connections.points.get(mid);
                 (point.empty, point.name)
             };
-            let far_body = self.body(far);
             // Partners only grow while this runs; the ones present now are the ones combined.
             let count = self.connections.full_partners[mid as usize].len();
             for i in 0..count {
                 let other = self.connections.full_partners[mid as usize][i];
-                if other == far {
-                    continue;
-                }
-                let other_body = self.body(other);
-                if first.carrier.intersects(&other_body) {
+                if other == far || self.meets(&first.carrier, other) {
                     continue;
                 }
                 let slot = self.connections.index(mid, other);
                 fulls.clear();
-                fulls.extend_from_slice(&self.connections.pairs[slot].full);
+                fulls.extend(
+                    self.connections.pairs[slot]
+                        .full
+                        .iter()
+                        .filter(|f| f.serial < first.serial),
+                );
                 for &second in &fulls {
-                    if second.carrier.intersects(&far_body) {
+                    if self.meets(&second.carrier, far) {
                         continue;
                     }
                     let mut carrier = first.carrier | second.carrier;
@@ -304,7 +322,7 @@ impl Search {
                         // empty endpoint; the deduced carrier takes in those pairs, and the
                         // halves no longer split at a partition chain.
                         let sources = [far, other, if mid_empty { mid } else { far }];
-                        let avoid = far_body | other_body | self.body(mid);
+                        let avoid = self.body(far) | self.body(other) | self.body(mid);
                         match self.captured_cover(overlap, &sources, avoid) {
                             Some(extra) => carrier |= extra,
                             None => continue,
@@ -321,7 +339,7 @@ impl Search {
                         self.add_semi(far, other, semi);
                     } else {
                         let chains = chains | chain_bit(mid);
-                        self.add_full(far, other, Full { carrier, chains });
+                        self.add_full(far, other, Full::new(carrier, chains));
                     }
                 }
             }
@@ -353,10 +371,11 @@ impl Search {
     }
 
     /// Adds a full connection unless one with a subset carrier exists; drops supersets.
-    pub(super) fn add_full(&mut self, a: PointId, b: PointId, full: Full) {
+    pub(super) fn add_full(&mut self, a: PointId, b: PointId, mut full: Full) {
         if a == b {
             return;
         }
+        full.serial = self.next_serial;
         let limit = self.limits.full_per_pair;
         let slot = self.connections.index(a, b);
         let pair = &mut self.connections.pairs[slot];
@@ -365,6 +384,7 @@ impl Search {
         {
             return;
         }
+        self.next_serial += 1;
         pair.semi.retain(|s| !full.carrier.is_subset(&s.carrier));
         for (x, y) in [(a, b), (b, a)] {
             let partners = &mut self.connections.full_partners[x as usize];
@@ -438,14 +458,7 @@ impl Search {
             let found = or_rule(first, first, &carriers, 0, self.limits.or_depth);
             self.or_scratch = carriers;
             if let Some(carrier) = found {
-                self.add_full(
-                    a,
-                    b,
-                    Full {
-                        carrier: carrier | set_aside,
-                        chains: 0,
-                    },
-                );
+                self.add_full(a, b, Full::new(carrier | set_aside, 0));
             }
         }
         let points = &self.connections.points;

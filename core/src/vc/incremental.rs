@@ -64,10 +64,7 @@ pub fn after_stone(
             search.add_full(
                 a2,
                 b2,
-                Full {
-                    carrier: full.carrier - played,
-                    chains: rename(full.chains),
-                },
+                Full::new(full.carrier - played, rename(full.chains)),
             );
         }
         for semi in &pair.semi {
@@ -78,10 +75,7 @@ pub fn after_stone(
                 promoted.push((
                     a2,
                     b2,
-                    Full {
-                        carrier: semi.carrier - played,
-                        chains: rename(semi.chains),
-                    },
+                    Full::new(semi.carrier - played, rename(semi.chains)),
                 ));
             } else {
                 let carrier = semi.carrier - played;
@@ -108,14 +102,7 @@ pub fn after_stone(
             .point_of(cell)
             .expect("the new stone belongs to a point");
         for other in points.adjacent(chain) {
-            search.add_full(
-                chain,
-                other,
-                Full {
-                    carrier: CellSet::new(),
-                    chains: 0,
-                },
-            );
+            search.add_full(chain, other, Full::new(CellSet::new(), 0));
         }
         let partners: Vec<(PointId, Full)> = search
             .connections

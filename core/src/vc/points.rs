@@ -126,7 +126,7 @@ impl Points {
 }
 
 /// The cells and edge points next to `body` on a board of `size` (not `body` itself).
-pub(super) fn neighbours(size: BoardSize, body: CellSet) -> CellSet {
+fn neighbours(size: BoardSize, body: CellSet) -> CellSet {
     let cells = body & size.cells();
     let mut out = cells.grow() & size.cells();
     for edge in Cell::EDGES {
