@@ -1,15 +1,17 @@
 // 10. The Connections mode's "Fill in dead and captured cells first" box (`#connections-fillin`, `&fillin=1`):
 // every `connections` call then passes `fillin = true`, the cells the engine filled are marked `fillin-b` /
 // `fillin-w` (the analysis's name for fill-in of no kind of its own, drawn with its ghost stone) and counted in
-// the panel, the connections are the filled position's, an endpoint filled for the opponent is refused like any
-// other, and "Search deeper" still searches the position as given. What the board must show is computed from
-// the `connections` and `connect` exports of the page's own wasm package, run in node.
+// the panel, the connections are the filled position's, two endpoints the fill-in gave the player not to move ask
+// for that player's connection, an endpoint filled for the opponent of the stones or edge picked is refused like
+// any other, and "Search deeper" still searches the position as given. The hash has `fillin=1` only while the
+// mode is on with the box ticked. What the board must show is computed from the `connections` and `connect`
+// exports of the page's own wasm package, run in node.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { defaults } from '../../web/js/config.js';
 import {
-  altMarks, artifact, boardEndpoints, engineConnect, engineConnections, expectedAlternatives, hashOf, marksOf, panelAlternatives,
-  pickEnd, pickPair, searchMarks, setConnections, setup, waitConnections, waitReady, waitSearch,
+  act, altMarks, artifact, boardCode, boardEndpoints, engineConnect, engineConnections, expectedAlternatives, hashOf, marksOf,
+  panelAlternatives, pickEnd, pickPair, searchMarks, setAnalysis, setConnections, setup, waitConnections, waitReady, waitSearch,
 } from './helpers.mjs';
 
 // 4x4, White to move: b1 and a4 are dead, and the fill-in gives them to Black (the player not to move).
@@ -89,7 +91,7 @@ test('fill-in first: b1 and a4 get Black\'s fill-in mark, the panel counts them,
   assert.deepEqual(errors, []);
 });
 
-test('fill-in off again removes the marks and the hash key; leaving the mode keeps the box for next time', { timeout: 90_000 }, async () => {
+test('fill-in off again removes the marks and the hash key; leaving the mode drops the key but keeps the box for next time', { timeout: 90_000 }, async () => {
   const { page, errors } = await env.open(`#${CODE}&view=vc&fillin=1`);
   await page.waitForSelector('#connections-panel[data-fillin-b]', { state: 'attached' });
   await waitConnections(page);
@@ -103,17 +105,29 @@ test('fill-in off again removes the marks and the hash key; leaving the mode kee
   assert.match(await page.textContent('#connections-status'), /^H-search for White to move/);
   assert.match(await hashOf(page), /&view=vc$/);
 
-  // On again, then the mode off: nothing of it is drawn, the box stays ticked (and in the hash) for next time.
+  // On again, then the mode off: nothing of it is drawn and the link loses the key, but the box stays ticked
+  // for next time: the mode on again brings back the marks and the key.
   await setFillin(page, true);
+  const code = await boardCode(page);
+  assert.equal(await hashOf(page), `${code}&view=vc&fillin=1`);
   await setConnections(page, false);
   await page.waitForFunction(() => !document.querySelector('#board [data-mark], #board [data-fill], #board .glyphs[data-glyph]'));
-  assert.match(await hashOf(page), /^[^#]*fillin=1$/);
-  assert.doesNotMatch(await hashOf(page), /view=/);
+  assert.equal(await hashOf(page), code, 'neither view=vc nor fillin=1 with the mode off');
+  // Moves with the mode off (a play, an undo) keep the key out of the link, and so does the analysis.
+  await act(page, () => page.click('[data-cell="d1"]'));
+  assert.equal(await hashOf(page), await boardCode(page));
+  await act(page, () => page.keyboard.press('ArrowLeft'));
+  const undone = await boardCode(page);
+  assert.equal(await hashOf(page), undone);
+  await setAnalysis(page, true);
+  assert.equal(await hashOf(page), `${undone}&view=ica`);
+  await setAnalysis(page, false);
   await setConnections(page, true);
-  assert.equal(await page.isChecked('#connections-fillin'), true);
+  assert.equal(await page.isChecked('#connections-fillin'), true, 'the box was kept');
   await page.waitForSelector('#connections-panel[data-fillin-b]', { state: 'attached' });
   await waitConnections(page);
   assert.deepEqual(await marksOf(page, FILLIN_MARKS), { b1: 'fillin-b', a4: 'fillin-b' });
+  assert.equal(await hashOf(page), `${undone}&view=vc&fillin=1`, 'the key is back with the mode');
 
   // An edited hash without the key unticks the box.
   await page.evaluate((code) => (location.hash = `#${code}&view=vc`), CODE);
@@ -121,6 +135,91 @@ test('fill-in off again removes the marks and the hash key; leaving the mode kee
   await waitConnections(page);
   assert.equal(await page.isChecked('#connections-fillin'), false);
   assert.deepEqual(await marksOf(page, FILLIN_MARKS), {});
+  assert.deepEqual(errors, []);
+});
+
+test('a link with fillin=1 but without the mode ticks the box and leaves the key out until the mode is on', { timeout: 90_000 }, async () => {
+  const { page, errors } = await env.open(`#${CODE}&fillin=1`);
+  await page.waitForFunction((code) => location.hash === `#${code}`, await boardCode(page));
+  assert.equal(await page.isChecked('#connections-toggle'), false);
+  assert.deepEqual(await marksOf(page, FILLIN_MARKS), {});
+  await setConnections(page, true);
+  assert.equal(await page.isChecked('#connections-fillin'), true, 'the link ticked the box');
+  await page.waitForSelector('#connections-panel[data-fillin-b]', { state: 'attached' });
+  await waitConnections(page);
+  assert.deepEqual(await marksOf(page, FILLIN_MARKS), { b1: 'fillin-b', a4: 'fillin-b' });
+  assert.equal(await hashOf(page), `${await boardCode(page)}&view=vc&fillin=1`);
+
+  // With the mode off, an edited hash without the mode says nothing about the box: it stays ticked.
+  await setConnections(page, false);
+  await page.evaluate(() => (location.hash = '#size=4&b=c1,a2,d2,b3,c3,c4&w=a1,c2,a3,d3,b4,d4&turn=w&moves=d1'));
+  await page.waitForFunction(() => document.getElementById('board').dataset.code.endsWith('moves=d1'));
+  await waitReady(page);
+  assert.equal(await hashOf(page), await boardCode(page));
+  await setConnections(page, true);
+  assert.equal(await page.isChecked('#connections-fillin'), true);
+  await page.waitForSelector('#connections-panel[data-fillin]', { state: 'attached' });
+  assert.match(await hashOf(page), /moves=d1&view=vc&fillin=1$/);
+  assert.deepEqual(errors, []);
+});
+
+test('fill-in first: two endpoints the fill-in gave the player not to move ask for that player\'s connection', { timeout: 90_000 }, async () => {
+  const { page, errors } = await env.open(`#${CODE}&view=vc&fillin=1`);
+  await page.waitForSelector('#connections-panel[data-fillin-b]', { state: 'attached' });
+  await waitConnections(page);
+  assert.equal(await page.getAttribute('#board', 'data-to-move'), 'w');
+
+  // b1 and a4 are empty on the board and both Black's in the filled position: White to move, Black's pair.
+  const asWhite = await engineConnections(CODE, 'w', 'b1', 'a4', true).then(() => null, (err) => err.message);
+  assert.match(asWhite, /fill-in/, 'the engine refuses them as White\'s endpoints');
+  const report = await engineConnections(CODE, 'b', 'b1', 'a4', true);
+  const alts = expectedAlternatives(report);
+  assert.ok(alts.length > 0 && alts[0].kind === 'full', 'Black has a full connection after fill-in');
+  await pickPair(page, 'b1', 'a4');
+  assert.equal(await page.getAttribute('#connections-panel', 'data-player'), 'b');
+  assert.equal(await page.getAttribute('#connections-panel', 'data-pair'), 'found');
+  assert.deepEqual(await panelAlternatives(page), alts);
+  assert.deepEqual(await marksOf(page, ['carrier', 'key']), altMarks(alts[0]));
+  assert.deepEqual(await marksOf(page, FILLIN_MARKS), { b1: 'fillin-b', a4: 'fillin-b' }, 'the endpoints keep their fill-in mark');
+  assert.deepEqual(await boardEndpoints(page), { b1: 'from', a4: 'to' });
+  assert.equal(await page.getAttribute('#board', 'data-vc-player'), 'b');
+  assert.equal(await page.textContent('#connections-prompt'), 'b1 (empty) – a4 (empty) for Black (the fill-in gives b1 and a4 to Black)');
+  assert.match(await page.textContent('#connections-pair'), /^Black has a full connection/);
+  assert.equal(await page.$eval('#connections-pair', (el) => el.classList.contains('error')), false, 'not an error');
+  await page.screenshot({ path: artifact('connections-fillin-pair.png') });
+
+  // One filled endpoint and a plain empty cell: still Black's.
+  await pickPair(page, 'd1', 'b1');
+  assert.equal(await page.getAttribute('#connections-panel', 'data-player'), 'b');
+  assert.equal(await page.getAttribute('#connections-panel', 'data-pair'), 'found');
+  assert.deepEqual(await panelAlternatives(page), expectedAlternatives(await engineConnections(CODE, 'b', 'd1', 'b1', true)));
+  assert.equal(await page.textContent('#connections-prompt'), 'd1 (empty) – b1 (empty) for Black (the fill-in gives b1 to Black)');
+
+  // Two plain empty cells: the side to move's, as without fill-in.
+  await pickPair(page, 'd1', 'b2');
+  assert.equal(await page.getAttribute('#connections-panel', 'data-player'), 'w');
+  assert.equal(await page.textContent('#connections-prompt'), 'd1 (empty) – b2 (empty) for White');
+
+  // Unticking the box gives b1–a4 back to the side to move (the position as given has no fill-in); ticking it
+  // again makes it Black's again.
+  await pickPair(page, 'b1', 'a4');
+  assert.equal(await page.getAttribute('#connections-panel', 'data-player'), 'b');
+  await setFillin(page, false);
+  await page.waitForSelector('#connections-panel[data-player="w"]', { state: 'attached' });
+  await waitConnections(page);
+  assert.deepEqual(await boardEndpoints(page), { b1: 'from', a4: 'to' }, 'the endpoints stay');
+  assert.deepEqual(await panelAlternatives(page), expectedAlternatives(await engineConnections(CODE, 'w', 'b1', 'a4')));
+  assert.notEqual(await page.getAttribute('#connections-panel', 'data-pair'), 'error');
+  await setFillin(page, true);
+  await page.waitForSelector('#connections-panel[data-player="b"]', { state: 'attached' });
+  await waitConnections(page);
+  assert.deepEqual(await panelAlternatives(page), alts);
+
+  // An explicit colour still decides: b1 (Black's fill-in) with White's left edge is White's pair, refused.
+  await pickEnd(page, 'b1');
+  await pickEnd(page, 'left');
+  await page.waitForSelector('#connections-panel[data-pair="error"]', { state: 'attached', timeout: 30_000 });
+  assert.equal(await page.getAttribute('#connections-panel', 'data-player'), 'w');
   assert.deepEqual(errors, []);
 });
 

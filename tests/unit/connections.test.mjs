@@ -6,8 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   alternatives, altText, clearEnds, connectionOverlay, connectionsStatus, connectionsStatusText, createConnections, fillinOf,
-  fillinText, finishSearch, followPosition, missingQueries, mustplayText, neededQueries, pairText, pairView, pickEnd, promptText,
-  queryKey, searchLines, searchMarks, searchOf, searchOffered, setPair, startSearch, threat, winningLines,
+  fillinText, filledForPlayer, finishSearch, followPosition, missingQueries, mustplayText, neededQueries, pairQuery, pairText, pairView,
+  pickEnd, promptText, queryKey, resetAutoPlayer, searchLines, searchMarks, searchOf, searchOffered, setPair, settlePlayer, startSearch,
+  threat, winningLines,
 } from '../../web/js/connections.js';
 import { createAnalyst } from '../../web/js/analyst.js';
 import { center, edgeBands, edgePaths, neighbours, R } from '../../web/js/geometry.js';
@@ -243,6 +244,74 @@ test('fill-in first: the filled cells marked by colour under the other marks, co
   refused.connections.fillin = true;
   assert.equal(pairText(refused), "The engine refused b1 (empty) – the left edge: b1 is the opponent's fill-in: ask without fill-in to connect to it");
   assert.equal(searchOffered(refused), false);
+});
+
+test('fill-in first: a pair of empty cells is asked for the colour the fill-in gave them; picked colours and two colours keep theirs', () => {
+  // 4x4, White to move: the fill-in gives b1 and a4 to Black (and, in the made-up report below, d1 to White); b2 is not filled.
+  const v4 = {
+    code: 'size=4&b=c1,a2,d2,b3,c3,c4&w=a1,c2,a3,d3,b4,d4&turn=w', size: 4, width: 4, height: 4, rules: 'hex', to_move: 'w',
+    winner: null, black: ['c1', 'a2', 'd2', 'b3', 'c3', 'c4'], white: ['a1', 'c2', 'a3', 'd3', 'b4', 'd4'],
+  };
+  const fillin = { b: ['b1', 'a4'], w: ['d1'] };
+  const edges = { 'b|top|bottom': report({ fillin_used: true, fillin }), 'w|left|right': report({ player: 'w', fillin_used: true, fillin }) };
+  /** Picks `from`, `to` on a state with the edge answers in (or not: `answered`), the box ticked (or not). */
+  const picked = (from, to, { answered = true, fillin: box = true } = {}) => {
+    const state = stateWith(answered ? edges : {}, { v: v4 });
+    state.connections.fillin = box;
+    pickEnd(state.connections, v4, from);
+    pickEnd(state.connections, v4, to);
+    return state;
+  };
+
+  // Both filled for Black: White to move, but Black's pair (pickEnd gives it the side to move, settlePlayer the fill-in's colour).
+  const both = picked('b1', 'a4');
+  assert.equal(both.connections.player, 'w');
+  assert.equal(both.connections.auto, true);
+  assert.equal(settlePlayer(both), true);
+  assert.deepEqual(pairQuery(both.connections), ['b', 'b1', 'a4']);
+  assert.equal(settlePlayer(both), false, 'settled once');
+  assert.deepEqual(filledForPlayer(both), ['b1', 'a4']);
+  assert.equal(promptText(both), 'b1 (empty) – a4 (empty) for Black (the fill-in gives b1 and a4 to Black)');
+  // One filled, one not: the filled one's colour.
+  const one = picked('b2', 'a4');
+  assert.equal(settlePlayer(one), true);
+  assert.equal(one.connections.player, 'b');
+  assert.equal(promptText(one), 'b2 (empty) – a4 (empty) for Black (the fill-in gives a4 to Black)');
+  // Filled for two colours: they cannot be one player's; the side to move's, and the engine refuses one with its message.
+  const mixed = picked('b1', 'd1');
+  assert.equal(settlePlayer(mixed), false);
+  assert.equal(mixed.connections.player, 'w');
+  assert.deepEqual(filledForPlayer(mixed), ['d1']);
+  // The box off, or the fill-in not known yet: the side to move's.
+  const off = picked('b1', 'a4', { fillin: false });
+  assert.equal(settlePlayer(off), false);
+  assert.equal(off.connections.player, 'w');
+  assert.equal(promptText(off), 'b1 (empty) – a4 (empty) for White');
+  const early = picked('b1', 'a4', { answered: false });
+  assert.equal(settlePlayer(early), false);
+  assert.equal(early.connections.player, 'w');
+  for (const [key, r] of Object.entries(edges)) early.connections.results.set(key, { report: r });
+  assert.equal(settlePlayer(early), true, 'settled when the answers arrive');
+  assert.equal(early.connections.player, 'b');
+  // A stone or an edge picked decides, whatever the fill-in: b1 (Black's fill-in) with the left edge stays White's.
+  const edge = picked('b1', 'left');
+  assert.equal(edge.connections.auto, false);
+  assert.equal(settlePlayer(edge), false);
+  assert.equal(edge.connections.player, 'w');
+  assert.deepEqual(filledForPlayer(edge), []);
+  // And so does the "show" button's explicit player.
+  const shown = stateWith(edges, { v: v4 });
+  shown.connections.fillin = true;
+  setPair(shown.connections, 'w', 'left', 'right');
+  assert.equal(settlePlayer(shown), false);
+  // The box changed: a pair the page chose goes back to the side to move until the new fill-in is known.
+  resetAutoPlayer(both.connections, v4);
+  assert.equal(both.connections.player, 'w');
+  resetAutoPlayer(edge.connections, { ...v4, to_move: 'b' });
+  assert.equal(edge.connections.player, 'w', 'a picked colour stays');
+  // Clearing the endpoints forgets the choice.
+  clearEnds(both.connections);
+  assert.equal(both.connections.auto, false);
 });
 
 // Search deeper ---------------------------------------------------------------------------------------

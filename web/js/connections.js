@@ -11,7 +11,8 @@
 //
 // An endpoint is a cell name ("c3": a stone stands for its chain, an empty cell for itself) or an edge
 // ("top", "bottom": Black's; "left", "right": White's). The player is the colour of the stones and edges
-// picked; two empty cells ask for the side to move's connection. For every position the mode asks for
+// picked; two empty cells ask for the side to move's connection, unless the fill-in (box ticked) gave them a
+// colour: then that colour's (see settlePlayer). For every position the mode asks for
 // each colour's connection between its own two edges (cheap, and it gives `winning`, `winning_semi` and
 // the side to move's `mustplay`), plus the pair picked.
 
@@ -42,6 +43,7 @@ export function createConnections(on = false, mustplay = false, fillin = false) 
     fillin,
     ends: [], // the endpoints picked, in click order (0, 1 or 2)
     player: null, // whose connection the two endpoints ask for (fixed when the second one is picked)
+    auto: false, // the page chose `player` (two empty cells: no stone or edge said whose pair it is)
     message: null, // why the last pick was refused, or what a move did to the endpoints
     code: null, // the position `results` are for (asked with `fillin` as it is now)
     results: new Map(), // query key -> { report } | { error }
@@ -91,6 +93,7 @@ export function pickEnd(conn, view, end) {
   if (conn.ends.length !== 1 || conn.ends[0] === end) {
     conn.ends = conn.ends.length === 1 ? [] : [end];
     conn.player = null;
+    conn.auto = false;
     return;
   }
   const [first] = conn.ends;
@@ -103,22 +106,60 @@ export function pickEnd(conn, view, end) {
     return;
   }
   conn.ends = [first, end];
+  conn.auto = !a && !b;
   conn.player = a ?? b ?? view?.to_move ?? 'b';
 }
 
-/** Sets both endpoints at once (the "show" button of a winning connection). */
+/**
+ * The player of a pair the page chose (`conn.auto`: two empty cells, given to the side to move by pickEnd), once
+ * the fill-in of the board's position is known (box ticked, an edge report answered): if the endpoints' colours
+ * there (a filled cell's fill colour, a stone's colour) are all one colour, the pair is that colour's. Endpoints
+ * of two colours, or none, keep the player they have (the engine then refuses an endpoint filled for the
+ * other player, with its message). Returns true if the player changed (the pair's answer is then another query).
+ */
+export function settlePlayer(state) {
+  const conn = state.connections;
+  const filled = fillinOf(state);
+  if (!conn?.auto || conn.ends.length !== 2 || !filled) return false;
+  const fill = new Map([...filled.b.map((cell) => [cell, 'b']), ...filled.w.map((cell) => [cell, 'w'])]);
+  const colors = new Set(conn.ends.map((end) => colorOf(state.view, end) ?? fill.get(end)).filter(Boolean));
+  if (colors.size !== 1) return false;
+  const [color] = colors;
+  if (color === conn.player) return false;
+  Object.assign(conn, { player: color, chosen: 0, hover: null, search: null });
+  return true;
+}
+
+/**
+ * Gives a pair the page chose the player back to the side to move, as pickEnd does (the fill-in box changed:
+ * settlePlayer decides again once the answers asked the new way are there). Pairs picked by colour keep theirs.
+ */
+export function resetAutoPlayer(conn, view) {
+  if (conn.auto && conn.ends.length === 2) conn.player = view?.to_move ?? 'b';
+}
+
+/** The endpoints the fill-in gave the pair's player (empty cells only), when the page chose that player: [] otherwise. */
+export function filledForPlayer(state) {
+  const conn = state.connections;
+  const filled = fillinOf(state);
+  if (!conn?.auto || conn.ends.length !== 2 || !filled) return [];
+  return conn.ends.filter((end) => filled[conn.player]?.includes(end));
+}
+
+/** Sets both endpoints at once (the "show" button of a winning connection): the player given is kept. */
 export function setPair(conn, player, from, to) {
-  Object.assign(conn, { ends: [from, to], player, message: null, chosen: 0, hover: null, search: null });
+  Object.assign(conn, { ends: [from, to], player, auto: false, message: null, chosen: 0, hover: null, search: null });
 }
 
 /** Drops the endpoints and the message. */
 export function clearEnds(conn) {
-  Object.assign(conn, { ends: [], player: null, message: null, chosen: 0, hover: null, search: null });
+  Object.assign(conn, { ends: [], player: null, auto: false, message: null, chosen: 0, hover: null, search: null });
 }
 
 /**
  * Brings the endpoints in line with a new position `view`: endpoints off the board are dropped, and so is
- * an endpoint that now holds a stone of the other player (saying so); the player of a pair never changes.
+ * an endpoint that now holds a stone of the other player (saying so); the player of a pair never changes here
+ * (one the page chose may follow the new position's fill-in: settlePlayer).
  */
 export function followPosition(conn, view) {
   const width = view.width ?? view.size;
@@ -144,6 +185,7 @@ export function followPosition(conn, view) {
   conn.ends = conn.ends.filter((end) => !lost.includes(end));
   conn.message = `${lost.join(' and ')} now hold${lost.length === 1 ? 's' : ''} a ${colorName(other(conn.player))} stone: pick another endpoint.`;
   conn.player = null;
+  conn.auto = false;
 }
 
 /** The key of a query [player, from, to] in `results`. */
@@ -382,7 +424,9 @@ export function promptText(state) {
     const whose = color ? `another ${colorName(color)} stone or edge, or an empty cell` : 'a stone, an edge or an empty cell';
     return `From ${placeName(view, conn.ends[0])}: click the second endpoint (${whose}).`;
   }
-  return `${pairName(state)} for ${colorName(conn.player)}`;
+  const filled = filledForPlayer(state);
+  const why = filled.length ? ` (the fill-in gives ${filled.join(' and ')} to ${colorName(conn.player)})` : '';
+  return `${pairName(state)} for ${colorName(conn.player)}${why}`;
 }
 
 /** "b2 – the top edge". */

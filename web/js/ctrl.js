@@ -4,8 +4,8 @@
 
 import { cellMarks, createAnalysis, currentReport } from './analysis.js';
 import {
-  clearEnds, createConnections, finishSearch, followPosition, missingQueries, pickEnd, queryKey, searchOf, setPair,
-  startSearch, EDGES_OF,
+  clearEnds, createConnections, finishSearch, followPosition, missingQueries, pickEnd, queryKey, resetAutoPlayer, searchOf,
+  setPair, settlePlayer, startSearch, EDGES_OF,
 } from './connections.js';
 import { parseViews, readHash, readHashFillin, readHashView, viewValue, writeHash } from './hash.js';
 import { setError, setView } from './state.js';
@@ -20,11 +20,13 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
 
   /**
    * The address bar shows the current position, `view=ica` while the analysis is on, `view=vc` with Connections,
-   * `fillin=1` while its fill-in box is ticked.
+   * and `fillin=1` while the Connections mode is on with its fill-in box ticked (with the mode off the box is
+   * kept for next time, but the link does not carry it).
    */
   function syncHash() {
     const c = state.connections;
-    if (state.view) writeHash(state.view.code, viewValue({ analysis: state.analysis.on, connections: c.on }), { fillin: c.fillin });
+    const views = viewValue({ analysis: state.analysis.on, connections: c.on });
+    if (state.view) writeHash(state.view.code, views, { fillin: c.on && c.fillin });
   }
 
   /**
@@ -56,7 +58,8 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
    * Asks for the H-search answers the Connections mode lacks for the current position (both colours' edges,
    * the pair picked), with fill-in first if its box is ticked. A new position drops the old answers at once
    * (never shown on another position) and re-checks the endpoints; the newest request replaces any in flight
-   * (analyst.js).
+   * (analyst.js). Once the fill-in is known, a pair of empty cells is asked for the colour it gave them
+   * (settlePlayer; this runs again when the answers arrive).
    */
   function refreshConnections() {
     const c = state.connections;
@@ -67,6 +70,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
       followPosition(c, view); // drops the search too
       searcher?.cancel();
     }
+    if (settlePlayer(state)) searcher?.cancel();
     const missing = missingQueries(c);
     const fillin = c.fillin;
     const request = JSON.stringify([view.code, fillin, missing]);
@@ -351,7 +355,8 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
     /**
      * The "Fill in dead and captured cells first" checkbox (and the hash's `fillin=1`): every answer was asked
      * for the other way, so all are dropped and asked again; the endpoints stay, the pair's search goes (what
-     * it is offered for depends on H-search's answer).
+     * it is offered for depends on H-search's answer), and a pair of empty cells is the side to move's again
+     * until the fill-in (if any) gives it a colour.
      */
     setFillin(on) {
       on = !!on;
@@ -359,6 +364,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
       if (on === c.fillin) return;
       searcher?.cancel();
       Object.assign(c, { fillin: on, results: new Map(), pending: null, error: null, millis: null, search: null, chosen: 0, hover: null });
+      resetAutoPlayer(c, state.view); // a pair of empty cells: the side to move's again, until the new fill-in is known
       syncHash();
       refreshConnections();
       redraw();

@@ -1,7 +1,8 @@
 // Address bar sync: the hash always holds the current position's code, plus the page's own keys (the engine
 // ignores keys it does not know, and the page strips them before it asks): `view=ica` while the Analysis toggle
 // is on, `view=vc` while the Connections mode is on, `view=ica,vc` with both; `fillin=1` while the Connections
-// mode's "Fill in dead and captured cells first" box is ticked.
+// mode is on and its "Fill in dead and captured cells first" box is ticked (the box keeps its state while the
+// mode is off, but the link then leaves it out). A link's `fillin=1` ticks the box, with the mode on or off.
 
 /** The text of a location hash ("#size=7&moves=d4" -> "size=7&moves=d4"); "" if none. */
 export function codeFromHash(hash) {

@@ -47,7 +47,9 @@ export function start(config = defaults) {
       const views = parseViews(view);
       actions.setAnalysis(views.has('ica'));
       actions.setConnections(views.has('vc'));
-      actions.setFillin(fillin);
+      // The link carries the fill-in box only with the mode on: without `view=vc` (and without `fillin=1`)
+      // it says nothing about the box, which keeps its state for the next time the mode is on.
+      if (views.has('vc') || fillin) actions.setFillin(fillin);
       actions.load(code, 'link');
     }),
   ];
