@@ -201,7 +201,7 @@ fn check_with(
                 own_stones,
                 context: format!("{color} in {name}"),
             };
-            let (c, s) = claims.check(&mut local, &pair.full, &pair.semi);
+            let (c, s) = claims.check(&mut local, pair.full(), pair.semi());
             checked += c;
             skipped += s;
         }
@@ -276,11 +276,11 @@ impl Claims<'_> {
     /// Asserts that each full connection is won by the attacker playing only in its carrier,
     /// the defender first, and each semi connection the same after its key; returns (checked,
     /// skipped: carriers over 12 cells, 13 with the key).
-    fn check<'c>(
+    fn check(
         &self,
         local: &mut LocalGame,
-        fulls: impl IntoIterator<Item = &'c Full>,
-        semis: impl IntoIterator<Item = &'c Semi>,
+        fulls: impl IntoIterator<Item = Full>,
+        semis: impl IntoIterator<Item = Semi>,
     ) -> (usize, usize) {
         let (a, b) = self.pair;
         let (ea, eb, own) = ends(local, self.connections, a, b, self.own_stones);
@@ -628,7 +628,7 @@ fn crossing_rule_and_templates_add_connections() {
             .map(|&color| {
                 h_search(position, color, limits)
                     .pairs()
-                    .map(|(_, _, p)| p.full.len() + p.semi.len())
+                    .map(|(_, _, p)| p.full().len() + p.semi().len())
                     .sum::<usize>()
             })
             .sum()
@@ -726,14 +726,12 @@ fn captured_set_overlaps_are_sound() {
                     let old = plain.pair(a, b);
                     let known = |carrier: &CellSet| {
                         old.is_some_and(|o| {
-                            o.full.iter().any(|f| f.carrier.is_subset(carrier))
-                                || o.semi.iter().any(|s| s.carrier.is_subset(carrier))
+                            o.full().any(|f| f.carrier.is_subset(carrier))
+                                || o.semi().any(|s| s.carrier.is_subset(carrier))
                         })
                     };
-                    let fulls: Vec<&Full> =
-                        pair.full.iter().filter(|f| !known(&f.carrier)).collect();
-                    let semis: Vec<&Semi> =
-                        pair.semi.iter().filter(|s| !known(&s.carrier)).collect();
+                    let fulls: Vec<Full> = pair.full().filter(|f| !known(&f.carrier)).collect();
+                    let semis: Vec<Semi> = pair.semi().filter(|s| !known(&s.carrier)).collect();
                     any |= !fulls.is_empty() || !semis.is_empty();
                     let claims = Claims {
                         connections: &with,

@@ -235,6 +235,25 @@ impl CellSet {
         }
     }
 
+    /// The `len` bits (at most 64) of the set from bit `start` on, lowest first: one row of
+    /// cells when `start` is a row's first cell.
+    #[must_use]
+    pub(crate) fn read_bits(&self, start: usize, len: usize) -> u64 {
+        read_bits(&self.0, start, len)
+    }
+
+    /// Adds the cells whose bits `value` sets, `value`'s bit 0 standing for bit `start`.
+    ///
+    /// # Panics
+    /// If that would set a bit at or above [`Cell::COUNT`] (keeping the set's invariant).
+    pub(crate) fn or_bits(&mut self, start: usize, value: u64) {
+        assert!(
+            value == 0 || start + (64 - value.leading_zeros() as usize) <= Cell::COUNT as usize,
+            "bits past the last point"
+        );
+        or_bits(&mut self.0, start, value);
+    }
+
     fn shl(&self, k: u32) -> CellSet {
         debug_assert!(k > 0 && k < 64);
         let mut out = [0u64; WORDS];
@@ -257,6 +276,37 @@ impl CellSet {
             }
         }
         CellSet(out)
+    }
+}
+
+/// The `len` bits (at most 64) of `words` from bit `start` on, lowest first (bits past the
+/// end read as 0).
+#[must_use]
+pub(crate) fn read_bits(words: &[u64], start: usize, len: usize) -> u64 {
+    debug_assert!(len <= 64);
+    let (w, shift) = (start / 64, start % 64);
+    let low = words.get(w).map_or(0, |x| x >> shift);
+    let high = if shift == 0 {
+        0
+    } else {
+        words.get(w + 1).map_or(0, |x| x << (64 - shift))
+    };
+    let mask = if len == 64 { u64::MAX } else { (1 << len) - 1 };
+    (low | high) & mask
+}
+
+/// ORs `value` into `words`, `value`'s bit 0 at bit `start`.
+///
+/// # Panics
+/// If a set bit of `value` falls past the end of `words`.
+pub(crate) fn or_bits(words: &mut [u64], start: usize, value: u64) {
+    if value == 0 {
+        return;
+    }
+    let (w, shift) = (start / 64, start % 64);
+    words[w] |= value << shift;
+    if shift != 0 && value >> (64 - shift) != 0 {
+        words[w + 1] |= value >> (64 - shift);
     }
 }
 

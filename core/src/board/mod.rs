@@ -12,6 +12,7 @@ mod color;
 mod size;
 
 pub use cell::{Cell, MAX_SIDE, STRIDE};
+pub(crate) use cellset::{or_bits, read_bits};
 pub use cellset::{CellSet, CellSetIter};
 pub use color::{ByColor, Color};
 pub use size::{BoardSize, BoardSizeError};

@@ -20,6 +20,7 @@
 use crate::board::{BoardSize, Cell, CellSet, Color};
 use crate::position::Position;
 
+use super::carrier::CarrierSet;
 use super::points::Points;
 
 /// For every point, the pairs of empty cells the player captures (in the sense above) once
@@ -44,8 +45,8 @@ pub fn captured_pairs(position: &Position, points: &Points) -> Vec<Vec<CellSet>>
 /// The pairs of `captures` (lists of disjoint pairs, one list per source cell) that meet
 /// `overlap`, if they cover it, are pairwise disjoint and miss `avoid`; their union.
 #[must_use]
-pub fn cover(overlap: CellSet, captures: &[&[CellSet]], avoid: CellSet) -> Option<CellSet> {
-    let mut used = CellSet::new();
+pub fn cover<C: CarrierSet>(overlap: C, captures: &[&[C]], avoid: C) -> Option<C> {
+    let mut used = C::default();
     for list in captures {
         for &pair in list.iter() {
             if pair.intersects(&overlap) {

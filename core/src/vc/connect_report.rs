@@ -59,7 +59,7 @@ impl ConnectReport {
         let connections = h_search(position, player, Limits::default());
         let known = connections
             .between(from, to)
-            .and_then(|pair| pair.full.first().map(|f| f.carrier));
+            .and_then(|pair| pair.full().next().map(|f| f.carrier));
         Ok(match known {
             Some(carrier) => ConnectReport::from_h_search(player, from, to, carrier),
             None => {

@@ -6,8 +6,9 @@
 //! lacks, the player has a semi connection between z1 and z2 with key x (or y) and carrier
 //! {x, y} ∪ C1 ∪ C2 ∪ C3. Its own partition chains are taken as none.
 
-use crate::board::{Cell, CellSet};
+use crate::board::Cell;
 
+use super::carrier::CarrierSet;
 use super::hsearch::{Chains, Semi};
 use super::points::PointId;
 
@@ -17,10 +18,15 @@ fn ids(chains: Chains) -> impl Iterator<Item = PointId> {
 }
 
 /// The semi connections the crossing rule deduces from the new semi connection `new` between
-/// the empty cells `x` and `y` and the pair's other semi connections: `(z1, z2, semi)`, the
-/// endpoints as point ids.
+/// the empty cells `x` and `y` (`ends` is the set of the two) and the pair's other semi
+/// connections: `(z1, z2, semi)`, the endpoints as point ids.
 #[must_use]
-pub fn deductions(x: Cell, y: Cell, new: Semi, others: &[Semi]) -> Vec<(PointId, PointId, Semi)> {
+pub fn deductions<C: CarrierSet>(
+    x: Cell,
+    ends: C,
+    new: Semi<C>,
+    others: &[Semi<C>],
+) -> Vec<(PointId, PointId, Semi<C>)> {
     let mut out = Vec::new();
     for (i, second) in others.iter().enumerate() {
         if second.carrier.intersects(&new.carrier) {
@@ -30,11 +36,7 @@ pub fn deductions(x: Cell, y: Cell, new: Semi, others: &[Semi]) -> Vec<(PointId,
             if third.carrier.intersects(&new.carrier) || third.carrier.intersects(&second.carrier) {
                 continue;
             }
-            let carrier = new.carrier
-                | second.carrier
-                | third.carrier
-                | CellSet::single(x)
-                | CellSet::single(y);
+            let carrier = new.carrier | second.carrier | third.carrier | ends;
             let crossed = Semi {
                 carrier,
                 key: x,
@@ -60,7 +62,7 @@ mod tests {
     use super::*;
     use crate::notation::parse_point;
 
-    fn cells(names: &[&str]) -> CellSet {
+    fn cells(names: &[&str]) -> crate::board::CellSet {
         names.iter().map(|n| parse_point(n).unwrap()).collect()
     }
 
@@ -74,11 +76,11 @@ mod tests {
 
     #[test]
     fn three_disjoint_semis_with_distinct_chains_cross() {
-        let (x, y) = (parse_point("c3").unwrap(), parse_point("d3").unwrap());
+        let (x, ends) = (parse_point("c3").unwrap(), cells(&["c3", "d3"]));
         let s1 = semi("a1", &["a1", "a2"], 0b1);
         let s2 = semi("b1", &["b1", "b2"], 0b100);
         let s3 = semi("c1", &["c1", "c2"], 0);
-        let found = deductions(x, y, s1, &[s2, s3]);
+        let found = deductions(x, ends, s1, &[s2, s3]);
         assert_eq!(found.len(), 1);
         let (z1, z2, crossed) = found[0];
         assert_eq!((z1, z2), (0, 2), "the chains of point ids 0 and 2");
@@ -91,12 +93,12 @@ mod tests {
 
     #[test]
     fn overlapping_or_chainless_semis_do_not_cross() {
-        let (x, y) = (parse_point("c3").unwrap(), parse_point("d3").unwrap());
+        let (x, ends) = (parse_point("c3").unwrap(), cells(&["c3", "d3"]));
         let s1 = semi("a1", &["a1", "a2"], 0b1);
         let s2 = semi("b1", &["b1", "a2"], 0b100);
         let s3 = semi("c1", &["c1", "c2"], 0);
-        assert!(deductions(x, y, s1, &[s2, s3]).is_empty());
+        assert!(deductions(x, ends, s1, &[s2, s3]).is_empty());
         let s2 = semi("b1", &["b1", "b2"], 0b1);
-        assert!(deductions(x, y, s1, &[s2, s3]).is_empty());
+        assert!(deductions(x, ends, s1, &[s2, s3]).is_empty());
     }
 }

@@ -13,6 +13,7 @@ use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
 use super::captured::{self, cover};
+use super::carrier::{Bits, CarrierSet, Layout};
 use super::crossing;
 use super::points::{PointId, Points};
 use super::templates;
@@ -84,26 +85,11 @@ pub fn chain_bit(id: PointId) -> Chains {
 /// A full connection: its carrier, and its partition chains.
 ///
 /// Invariant: every chain in `chains` splits the carrier into two disjoint full connections,
-/// one to each endpoint (Henderson 2010, Lemma 12).
+/// one to each endpoint (Henderson 2010, Lemma 12). Carriers hold empty cells only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Full {
-    pub carrier: CellSet,
+pub struct Full<C = CellSet> {
+    pub carrier: C,
     pub chains: Chains,
-    /// The order in which the search stored it (the AND rule combines each connection with the
-    /// ones stored before it, so that every two are combined once).
-    pub(crate) serial: u32,
-}
-
-impl Full {
-    /// A full connection on `carrier` with partition chains `chains`.
-    #[must_use]
-    pub fn new(carrier: CellSet, chains: Chains) -> Full {
-        Full {
-            carrier,
-            chains,
-            serial: 0,
-        }
-    }
 }
 
 /// A semi connection's carrier (which holds the key), key and partition chains.
@@ -111,28 +97,95 @@ impl Full {
 /// Invariant: every chain in `chains` splits the carrier into a full connection to one
 /// endpoint and a disjoint semi connection to the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Semi {
-    pub carrier: CellSet,
+pub struct Semi<C = CellSet> {
+    pub carrier: C,
     pub key: Cell,
     pub chains: Chains,
 }
 
-/// The connections between one pair of points, smallest carriers first.
-#[derive(Clone, Debug, Default)]
-pub struct PairConnections {
-    pub full: Vec<Full>,
-    pub semi: Vec<Semi>,
+/// Where one pair's connections are in [`Connections`]' lists: `full` and `semi` are ranges of
+/// connection indices.
+#[derive(Clone, Copy, Debug)]
+struct Listed {
+    a: PointId,
+    b: PointId,
+    full: (u32, u32),
+    semi: (u32, u32),
 }
 
 /// Every connection H-search found for one player.
+///
+/// Carriers are kept as the search made them ([`Bits`] of `words` words in the board's
+/// [`Layout`]) and turned into cell sets as they are read.
 #[derive(Clone, Debug)]
 pub struct Connections {
     pub points: Points,
-    /// The connections of every pair, at [`Connections::index`] (a dense triangle-free square:
-    /// only `a < b` slots are used).
-    pairs: Vec<PairConnections>,
-    /// Pairs each point has a full connection with (for the AND rule).
-    full_partners: Vec<Vec<PointId>>,
+    layout: Layout,
+    /// Words per carrier.
+    words: usize,
+    /// The pairs with a connection, in order of `(a, b)`, `a < b`.
+    listed: Vec<Listed>,
+    /// `index[a * n + b]` (`a < b`): the pair's entry in `listed`, or `u32::MAX`.
+    index: Vec<u32>,
+    full_chains: Vec<Chains>,
+    full_words: Vec<u64>,
+    semi_keys: Vec<(Cell, Chains)>,
+    semi_words: Vec<u64>,
+}
+
+/// The connections between one pair of points, smallest carriers first.
+#[derive(Clone, Copy, Debug)]
+pub struct PairConnections<'a> {
+    owner: &'a Connections,
+    listed: &'a Listed,
+}
+
+impl<'a> PairConnections<'a> {
+    /// The full connections.
+    pub fn full(self) -> impl ExactSizeIterator<Item = Full> + 'a {
+        let owner = self.owner;
+        let (from, to) = self.listed.full;
+        (from as usize..to as usize).map(move |i| Full {
+            carrier: owner.carrier(&owner.full_words, i),
+            chains: owner.full_chains[i],
+        })
+    }
+
+    /// The semi connections.
+    pub fn semi(self) -> impl ExactSizeIterator<Item = Semi> + 'a {
+        let owner = self.owner;
+        let (from, to) = self.listed.semi;
+        (from as usize..to as usize).map(move |i| {
+            let (key, chains) = owner.semi_keys[i];
+            Semi {
+                carrier: owner.carrier(&owner.semi_words, i),
+                key,
+                chains,
+            }
+        })
+    }
+
+    /// The carriers of the full connections as the search keeps them, with their chains.
+    pub(super) fn full_bits<const W: usize>(self) -> impl Iterator<Item = (Bits<W>, Chains)> + 'a {
+        let owner = self.owner;
+        let (from, to) = self.listed.full;
+        (from as usize..to as usize)
+            .map(move |i| (owner.bits(&owner.full_words, i), owner.full_chains[i]))
+    }
+
+    /// The semi connections with carriers as the search keeps them.
+    pub(super) fn semi_bits<const W: usize>(self) -> impl Iterator<Item = Semi<Bits<W>>> + 'a {
+        let owner = self.owner;
+        let (from, to) = self.listed.semi;
+        (from as usize..to as usize).map(move |i| {
+            let (key, chains) = owner.semi_keys[i];
+            Semi {
+                carrier: owner.bits(&owner.semi_words, i),
+                key,
+                chains,
+            }
+        })
+    }
 }
 
 fn key(a: PointId, b: PointId) -> (PointId, PointId) {
@@ -146,130 +199,198 @@ fn key(a: PointId, b: PointId) -> (PointId, PointId) {
 impl Connections {
     /// The connections between the points holding `a` and `b` (cells, stones or edges).
     #[must_use]
-    pub fn between(&self, a: Cell, b: Cell) -> Option<&PairConnections> {
+    pub fn between(&self, a: Cell, b: Cell) -> Option<PairConnections<'_>> {
         let (pa, pb) = (self.points.point_of(a)?, self.points.point_of(b)?);
         self.pair(pa, pb)
     }
 
     /// The connections between two points, by id.
     #[must_use]
-    pub fn pair(&self, a: PointId, b: PointId) -> Option<&PairConnections> {
-        let pair = &self.pairs[self.index(a, b)];
-        (!pair.full.is_empty() || !pair.semi.is_empty()).then_some(pair)
-    }
-
-    /// Every pair of points with at least one connection, and its connections.
-    pub fn pairs(&self) -> impl Iterator<Item = (PointId, PointId, &PairConnections)> {
-        let n = self.points.len();
-        self.pairs
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| !c.full.is_empty() || !c.semi.is_empty())
-            .map(move |(i, c)| ((i / n) as PointId, (i % n) as PointId, c))
-    }
-
-    /// The slot of the pair `{a, b}` in `pairs`.
-    fn index(&self, a: PointId, b: PointId) -> usize {
+    pub fn pair(&self, a: PointId, b: PointId) -> Option<PairConnections<'_>> {
         let (a, b) = key(a, b);
-        a as usize * self.points.len() + b as usize
+        let entry = self.index[a as usize * self.points.len() + b as usize];
+        (entry != u32::MAX).then(|| PairConnections {
+            owner: self,
+            listed: &self.listed[entry as usize],
+        })
+    }
+
+    /// Every pair of points with at least one connection (`a < b`), and its connections.
+    pub fn pairs(&self) -> impl Iterator<Item = (PointId, PointId, PairConnections<'_>)> {
+        self.listed.iter().map(move |listed| {
+            (
+                listed.a,
+                listed.b,
+                PairConnections {
+                    owner: self,
+                    listed,
+                },
+            )
+        })
     }
 
     /// The connections between the player's two edges.
     #[must_use]
-    pub fn edge_to_edge(&self) -> Option<&PairConnections> {
+    pub fn edge_to_edge(&self) -> Option<PairConnections<'_>> {
         self.pair(0, 1)
+    }
+
+    /// Carrier `i` of `words` as cells.
+    fn carrier(&self, words: &[u64], i: usize) -> CellSet {
+        self.layout
+            .cells_of_words(&words[i * self.words..(i + 1) * self.words])
+    }
+
+    /// Carrier `i` of `words` as [`Bits`] of `W` words (the layout's own, or converted).
+    fn bits<const W: usize>(&self, words: &[u64], i: usize) -> Bits<W> {
+        let own = &words[i * self.words..(i + 1) * self.words];
+        Bits::from_words(own).unwrap_or_else(|| self.layout.bits(&self.layout.cells_of_words(own)))
     }
 }
 
 /// Runs H-search for `color` on `position`.
 #[must_use]
 pub fn h_search(position: &Position, color: Color, limits: Limits) -> Connections {
+    match Layout::new(position.size()).words() {
+        2 => build::<2>(position, color, limits),
+        3 => build::<3>(position, color, limits),
+        4 => build::<4>(position, color, limits),
+        _ => build::<6>(position, color, limits),
+    }
+}
+
+/// [`h_search`] with carriers of `W` words.
+fn build<const W: usize>(position: &Position, color: Color, limits: Limits) -> Connections {
     let points = Points::new(position, color);
     let n = points.len();
-    let mut search = Search::new(position, points, limits);
+    let mut search = Search::<W>::new(position, points, limits);
     for a in 0..n as PointId {
-        for b in search.connections.points.adjacent(a) {
+        for b in search.points.adjacent(a) {
             if a < b {
-                search.add_full(a, b, Full::new(CellSet::new(), 0));
+                search.add_full(a, b, Bits::default(), 0);
             }
         }
     }
     if limits.edge_templates {
         for found in templates::matches(position, color) {
-            let points = &search.connections.points;
+            let points = &search.points;
             if let (Some(a), Some(b)) = (points.point_of(found.anchor), points.point_of(found.edge))
             {
-                search.add_full(a, b, Full::new(found.carrier, 0));
+                let carrier = search.layout.bits(&found.carrier);
+                search.add_full(a, b, carrier, 0);
             }
         }
     }
     search.run();
-    search.connections
+    search.finish()
 }
 
-pub(super) struct Search {
+/// A full connection while the search runs, with the order in which it was stored (the AND
+/// rule combines each with the ones stored before it, so every two are combined once).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Link<const W: usize> {
+    carrier: Bits<W>,
+    chains: Chains,
+    serial: u32,
+}
+
+/// One pair's connections while the search runs, smallest carriers first.
+#[derive(Clone, Debug, Default)]
+struct Lists<const W: usize> {
+    full: Vec<Link<W>>,
+    semi: Vec<Semi<Bits<W>>>,
+}
+
+/// H-search's working state, with carriers of `W` words (see [`Layout::words`]).
+pub(super) struct Search<const W: usize> {
     pub(super) limits: Limits,
-    pub(super) connections: Connections,
+    pub(super) points: Points,
+    pub(super) layout: Layout,
+    /// `slot_of[a * n + b]` (`a < b`): the pair's entry in `lists`, or `u32::MAX`.
+    slot_of: Vec<u32>,
+    /// The connections of the pairs met so far.
+    lists: Vec<Lists<W>>,
+    /// Pairs each point has a full connection with (for the AND rule).
+    full_partners: Vec<Vec<PointId>>,
     /// New full connections whose AND-rule consequences are still to be drawn.
-    pub(super) queue: std::collections::VecDeque<(PointId, PointId, Full)>,
+    queue: std::collections::VecDeque<(PointId, PointId, Link<W>)>,
     /// A buffer the AND rule reuses for one pair's full connections.
-    scratch: Vec<Full>,
+    scratch: Vec<Link<W>>,
     /// A buffer the OR rule reuses for a pair's other semi carriers.
-    or_scratch: Vec<CellSet>,
+    or_scratch: Vec<Bits<W>>,
     /// Per point, the pairs captured once the point is the player's (empty unless the limits
     /// ask for captured sets).
-    captures: Vec<Vec<CellSet>>,
+    captures: Vec<Vec<Bits<W>>>,
     /// Per point, the cells of its captured pairs (a quick test before [`captured::cover`]).
-    captured_cells: Vec<CellSet>,
+    captured_cells: Vec<Bits<W>>,
+    /// Per point, its cell's bit when it is an empty cell (carriers hold only empty cells, so a
+    /// carrier meets a point's body exactly when it holds this bit).
+    empty_slot: Vec<Option<u16>>,
     /// While set, connections are stored without drawing consequences (an incremental update
     /// restoring connections whose consequences are already there).
     pub(super) quiet: bool,
     /// The serial the next stored full connection gets.
     next_serial: u32,
-    /// Per point, its cell when it is an empty cell (carriers hold only empty cells, so a
-    /// carrier meets a point's body exactly when it holds this cell).
-    empty_cell: Vec<Option<Cell>>,
 }
 
-impl Search {
+impl<const W: usize> Search<W> {
     /// An empty search over `points` (the player's points of `position`).
-    pub(super) fn new(position: &Position, points: Points, limits: Limits) -> Search {
+    pub(super) fn new(position: &Position, points: Points, limits: Limits) -> Search<W> {
         let n = points.len();
-        let captures = if limits.captured_sets {
+        let layout = Layout::new(position.size());
+        let captures: Vec<Vec<Bits<W>>> = if limits.captured_sets {
             captured::captured_pairs(position, &points)
+                .iter()
+                .map(|pairs| pairs.iter().map(|p| layout.bits(p)).collect())
+                .collect()
         } else {
             vec![Vec::new(); n]
         };
         let captured_cells = captures
             .iter()
-            .map(|pairs| pairs.iter().fold(CellSet::new(), |all, p| all | *p))
+            .map(|pairs| pairs.iter().fold(Bits::default(), |all, p| all | *p))
             .collect();
-        let empty_cell = points
+        let empty_slot = points
             .points
             .iter()
-            .map(|p| p.empty.then_some(p.name))
+            .map(|p| p.empty.then(|| layout.slot(p.name)))
             .collect();
         Search {
-            next_serial: 0,
-            empty_cell,
-            captures,
-            captured_cells,
             limits,
-            connections: Connections {
-                points,
-                pairs: vec![PairConnections::default(); n * n],
-                full_partners: vec![Vec::new(); n],
-            },
+            layout,
+            slot_of: vec![u32::MAX; n * n],
+            lists: Vec::new(),
+            full_partners: vec![Vec::new(); n],
+            points,
             queue: std::collections::VecDeque::new(),
             scratch: Vec::new(),
             or_scratch: Vec::new(),
+            captures,
+            captured_cells,
+            empty_slot,
             quiet: false,
+            next_serial: 0,
         }
     }
 
-    /// Whether `carrier` (empty cells only) meets the body of point `p`.
-    fn meets(&self, carrier: &CellSet, p: PointId) -> bool {
-        self.empty_cell[p as usize].is_some_and(|cell| carrier.contains(cell))
+    /// The entry of the pair `{a, b}` in `lists`, made empty if the pair has none yet.
+    fn index(&mut self, a: PointId, b: PointId) -> usize {
+        let (a, b) = key(a, b);
+        let slot = a as usize * self.points.len() + b as usize;
+        if self.slot_of[slot] == u32::MAX {
+            self.slot_of[slot] = self.lists.len() as u32;
+            self.lists.push(Lists::default());
+        }
+        self.slot_of[slot] as usize
+    }
+
+    /// The entry of the pair `{a, b}` in `lists`, which the pair has (points with a full
+    /// connection, or a pair given a connection before).
+    fn existing(&self, a: PointId, b: PointId) -> usize {
+        let (a, b) = key(a, b);
+        let entry = self.slot_of[a as usize * self.points.len() + b as usize];
+        debug_assert_ne!(entry, u32::MAX, "the pair has connections");
+        entry as usize
     }
 
     /// Draws the AND rule's consequences of every queued full connection (and theirs).
@@ -279,33 +400,47 @@ impl Search {
         }
     }
 
-    fn body(&self, p: PointId) -> CellSet {
-        self.connections.points.get(p).body
+    /// Queues every full connection of point `p` again, to be combined with the others.
+    pub(super) fn requeue(&mut self, p: PointId) {
+        for &other in &self.full_partners[p as usize] {
+            let slot = self.existing(p, other);
+            for &full in &self.lists[slot].full {
+                self.queue.push_back((p, other, full));
+            }
+        }
     }
 
-    /// Combines the new full connection (a, b) with the full connections at either end.
-    fn and_rule(&mut self, a: PointId, b: PointId, first: Full) {
+    /// The cells of point `p` a carrier can hold: its cell when it is empty.
+    fn empty_body(&self, p: PointId) -> Bits<W> {
+        self.empty_slot[p as usize].map_or(Bits::default(), Bits::single)
+    }
+
+    /// Whether `carrier` (empty cells only) meets the body of point `p`.
+    fn meets(&self, carrier: &Bits<W>, p: PointId) -> bool {
+        self.empty_slot[p as usize].is_some_and(|slot| carrier.contains(slot))
+    }
+
+    /// Combines the new full connection (a, b) with the full connections stored before it at
+    /// either end.
+    fn and_rule(&mut self, a: PointId, b: PointId, first: Link<W>) {
         let mut fulls = std::mem::take(&mut self.scratch);
         for (mid, far) in [(b, a), (a, b)] {
             // Points 0 and 1 are the edges.
             if mid < 2 && !self.limits.and_over_edges {
                 continue;
             }
-            let (mid_empty, mid_name) = {
-                let point = self.connections.points.get(mid);
-                (point.empty, point.name)
-            };
+            let mid_slot = self.empty_slot[mid as usize];
             // Partners only grow while this runs; the ones present now are the ones combined.
-            let count = self.connections.full_partners[mid as usize].len();
+            let count = self.full_partners[mid as usize].len();
             for i in 0..count {
-                let other = self.connections.full_partners[mid as usize][i];
+                let other = self.full_partners[mid as usize][i];
                 if other == far || self.meets(&first.carrier, other) {
                     continue;
                 }
-                let slot = self.connections.index(mid, other);
+                let slot = self.existing(mid, other);
                 fulls.clear();
                 fulls.extend(
-                    self.connections.pairs[slot]
+                    self.lists[slot]
                         .full
                         .iter()
                         .filter(|f| f.serial < first.serial),
@@ -321,25 +456,24 @@ impl Search {
                         // Theorems 10 and 11: an overlap inside pairs captured by the key or an
                         // empty endpoint; the deduced carrier takes in those pairs, and the
                         // halves no longer split at a partition chain.
-                        let sources = [far, other, if mid_empty { mid } else { far }];
-                        let avoid = self.body(far) | self.body(other) | self.body(mid);
+                        let sources = [far, other, if mid_slot.is_some() { mid } else { far }];
+                        let avoid =
+                            self.empty_body(far) | self.empty_body(other) | self.empty_body(mid);
                         match self.captured_cover(overlap, &sources, avoid) {
                             Some(extra) => carrier |= extra,
                             None => continue,
                         }
                         chains = 0;
                     }
-                    if mid_empty {
-                        let key_cell = mid_name;
+                    if let Some(key_slot) = mid_slot {
                         let semi = Semi {
-                            carrier: carrier | CellSet::single(key_cell),
-                            key: key_cell,
+                            carrier: carrier | Bits::single(key_slot),
+                            key: self.points.get(mid).name,
                             chains,
                         };
                         self.add_semi(far, other, semi);
                     } else {
-                        let chains = chains | chain_bit(mid);
-                        self.add_full(far, other, Full::new(carrier, chains));
+                        self.add_full(far, other, carrier, chains | chain_bit(mid));
                     }
                 }
             }
@@ -351,17 +485,17 @@ impl Search {
     /// [`captured::cover`]).
     fn captured_cover(
         &self,
-        overlap: CellSet,
+        overlap: Bits<W>,
         sources: &[PointId],
-        avoid: CellSet,
-    ) -> Option<CellSet> {
-        let reach = sources.iter().fold(CellSet::new(), |all, &p| {
+        avoid: Bits<W>,
+    ) -> Option<Bits<W>> {
+        let reach = sources.iter().fold(Bits::default(), |all, &p| {
             all | self.captured_cells[p as usize]
         });
         if !overlap.is_subset(&reach) {
             return None;
         }
-        let mut lists: [&[CellSet]; 3] = [&[]; 3];
+        let mut lists: [&[Bits<W>]; 3] = [&[]; 3];
         for (i, &p) in sources.iter().take(3).enumerate() {
             if !sources[..i].contains(&p) {
                 lists[i] = &self.captures[p as usize];
@@ -371,23 +505,27 @@ impl Search {
     }
 
     /// Adds a full connection unless one with a subset carrier exists; drops supersets.
-    pub(super) fn add_full(&mut self, a: PointId, b: PointId, mut full: Full) {
+    pub(super) fn add_full(&mut self, a: PointId, b: PointId, carrier: Bits<W>, chains: Chains) {
         if a == b {
             return;
         }
-        full.serial = self.next_serial;
+        let full = Link {
+            carrier,
+            chains,
+            serial: self.next_serial,
+        };
         let limit = self.limits.full_per_pair;
-        let slot = self.connections.index(a, b);
-        let pair = &mut self.connections.pairs[slot];
-        if pair.full.iter().any(|f| f.carrier.is_subset(&full.carrier))
+        let slot = self.index(a, b);
+        let pair = &mut self.lists[slot];
+        if pair.full.iter().any(|f| f.carrier.is_subset(&carrier))
             || !insert_smallest(&mut pair.full, full, |f| f.carrier, limit)
         {
             return;
         }
         self.next_serial += 1;
-        pair.semi.retain(|s| !full.carrier.is_subset(&s.carrier));
+        pair.semi.retain(|s| !carrier.is_subset(&s.carrier));
         for (x, y) in [(a, b), (b, a)] {
-            let partners = &mut self.connections.full_partners[x as usize];
+            let partners = &mut self.full_partners[x as usize];
             if !partners.contains(&y) {
                 partners.push(y);
             }
@@ -399,13 +537,14 @@ impl Search {
 
     /// Adds a semi connection (unless a subset carrier already connects the pair) and tries the
     /// OR rule and the crossing rule with the pair's other semi connections.
-    pub(super) fn add_semi(&mut self, a: PointId, b: PointId, semi: Semi) {
+    pub(super) fn add_semi(&mut self, a: PointId, b: PointId, semi: Semi<Bits<W>>) {
         if a == b {
             return;
         }
         let limit = self.limits.semi_per_pair;
-        let slot = self.connections.index(a, b);
-        let pair = &mut self.connections.pairs[slot];
+        let slot = self.index(a, b);
+        let avoid = self.empty_body(a) | self.empty_body(b);
+        let pair = &mut self.lists[slot];
         if pair.full.iter().any(|f| f.carrier.is_subset(&semi.carrier))
             || pair.semi.iter().any(|s| s.carrier.is_subset(&semi.carrier))
             || !insert_smallest(&mut pair.semi, semi, |s| s.carrier, limit)
@@ -419,22 +558,20 @@ impl Search {
         // only cells captured by an empty endpoint (Theorem 11): those are set aside and the
         // deduced carrier takes in their pairs.
         let common = pair.semi.iter().fold(semi.carrier, |c, s| c & s.carrier);
-        let mut set_aside = CellSet::new();
+        let mut set_aside = Bits::default();
         let mut or_possible = common.is_empty() && pair.semi.len() >= 2;
         if !or_possible && pair.semi.len() >= 2 {
             let (ca, cb) = (&self.captures[a as usize], &self.captures[b as usize]);
             let reach = self.captured_cells[a as usize] | self.captured_cells[b as usize];
             if common.is_subset(&reach) {
-                let points = &self.connections.points;
-                let avoid = points.get(a).body | points.get(b).body;
                 if let Some(extra) = cover(common, &[ca, cb], avoid) {
                     set_aside = extra;
                     or_possible = true;
                 }
             }
         }
-        let points = &self.connections.points;
-        let crossing = self.limits.crossing_rule && points.get(a).empty && points.get(b).empty && {
+        let (a_slot, b_slot) = (self.empty_slot[a as usize], self.empty_slot[b as usize]);
+        let crossing = self.limits.crossing_rule && a_slot.is_some() && b_slot.is_some() && {
             let (mut disjoint, mut chained) = (0, 0);
             for s in &pair.semi {
                 disjoint += usize::from(!s.carrier.intersects(&semi.carrier));
@@ -458,23 +595,69 @@ impl Search {
             let found = or_rule(first, first, &carriers, 0, self.limits.or_depth);
             self.or_scratch = carriers;
             if let Some(carrier) = found {
-                self.add_full(a, b, Full::new(carrier | set_aside, 0));
+                self.add_full(a, b, carrier | set_aside, 0);
             }
         }
-        let points = &self.connections.points;
-        if crossing {
-            let slot = self.connections.index(a, b);
-            let others: Vec<Semi> = self.connections.pairs[slot]
+        if let (true, Some(x_slot), Some(y_slot)) = (crossing, a_slot, b_slot) {
+            let slot = self.existing(a, b);
+            let others: Vec<Semi<Bits<W>>> = self.lists[slot]
                 .semi
                 .iter()
                 .filter(|s| **s != semi)
                 .copied()
                 .collect();
-            let (x, y) = (points.get(a).name, points.get(b).name);
-            for (z1, z2, crossed) in crossing::deductions(x, y, semi, &others) {
+            let x = self.points.get(a).name;
+            let ends = Bits::single(x_slot) | Bits::single(y_slot);
+            for (z1, z2, crossed) in crossing::deductions(x, ends, semi, &others) {
                 self.add_semi(z1, z2, crossed);
             }
         }
+    }
+
+    /// The connections found.
+    pub(super) fn finish(self) -> Connections {
+        let n = self.points.len();
+        let (full_count, semi_count) = self
+            .lists
+            .iter()
+            .fold((0, 0), |(f, s), l| (f + l.full.len(), s + l.semi.len()));
+        let mut out = Connections {
+            layout: self.layout,
+            words: W,
+            listed: Vec::new(),
+            index: vec![u32::MAX; n * n],
+            full_chains: Vec::with_capacity(full_count),
+            full_words: Vec::with_capacity(full_count * W),
+            semi_keys: Vec::with_capacity(semi_count),
+            semi_words: Vec::with_capacity(semi_count * W),
+            points: self.points,
+        };
+        for (slot, &entry) in self.slot_of.iter().enumerate() {
+            let Some(lists) = self.lists.get(entry as usize) else {
+                continue;
+            };
+            if lists.full.is_empty() && lists.semi.is_empty() {
+                continue;
+            }
+            let full_start = out.full_chains.len() as u32;
+            for f in &lists.full {
+                out.full_chains.push(f.chains);
+                out.full_words.extend_from_slice(f.carrier.words());
+            }
+            let semi_start = out.semi_keys.len() as u32;
+            for s in &lists.semi {
+                out.semi_keys.push((s.key, s.chains));
+                out.semi_words.extend_from_slice(s.carrier.words());
+            }
+            out.index[slot] = out.listed.len() as u32;
+            out.listed.push(Listed {
+                a: (slot / n) as PointId,
+                b: (slot % n) as PointId,
+                full: (full_start, out.full_chains.len() as u32),
+                semi: (semi_start, out.semi_keys.len() as u32),
+            });
+        }
+        out
     }
 }
 
@@ -482,10 +665,10 @@ impl Search {
 /// dropping the connections whose carriers contain its carrier; a full list gives up its largest
 /// carrier for a smaller one. Returns whether `item` was kept (not when `limit` smaller or equal
 /// carriers are already there). The caller has checked no carrier in `list` is inside `item`'s.
-fn insert_smallest<T>(
+fn insert_smallest<T, C: CarrierSet>(
     list: &mut Vec<T>,
     item: T,
-    carrier: impl Fn(&T) -> CellSet,
+    carrier: impl Fn(&T) -> C,
     limit: usize,
 ) -> bool {
     let own = carrier(&item);
@@ -501,13 +684,13 @@ fn insert_smallest<T>(
 
 /// The OR rule: semi carriers (the new one, then some of `others`) whose intersection is empty
 /// give a full connection on their union. Returns the first union found.
-fn or_rule(
-    intersection: CellSet,
-    union: CellSet,
-    others: &[CellSet],
+fn or_rule<C: CarrierSet>(
+    intersection: C,
+    union: C,
+    others: &[C],
     from: usize,
     depth: usize,
-) -> Option<CellSet> {
+) -> Option<C> {
     if intersection.is_empty() {
         return Some(union);
     }
@@ -524,4 +707,64 @@ fn or_rule(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardSize;
+    use crate::rng::Rng;
+    use crate::rules::RulesConfig;
+
+    /// A position with about a third of the cells Black and a third White.
+    fn random_position(rng: &mut Rng, size: BoardSize) -> Position {
+        let mut position = Position::new(size, RulesConfig::default());
+        for cell in size.cells().iter() {
+            let stone = [Some(Color::Black), Some(Color::White), None][rng.below(3)];
+            position.set_stone(cell, stone).expect("a board cell");
+        }
+        position
+    }
+
+    /// Everything a search found, with carriers as cells.
+    fn listing(c: &Connections) -> Vec<(PointId, PointId, Vec<Full>, Vec<Semi>)> {
+        c.pairs()
+            .map(|(a, b, p)| (a, b, p.full().collect(), p.semi().collect()))
+            .collect()
+    }
+
+    #[test]
+    fn every_carrier_width_finds_the_same_connections() {
+        let mut rng = Rng::new(7);
+        for _ in 0..6 {
+            let position = random_position(&mut rng, BoardSize::square(9).unwrap());
+            for color in Color::ALL {
+                let limits = Limits::default();
+                let two = listing(&build::<2>(&position, color, limits));
+                assert!(!two.is_empty());
+                assert_eq!(two, listing(&build::<3>(&position, color, limits)));
+                assert_eq!(two, listing(&build::<4>(&position, color, limits)));
+                assert_eq!(two, listing(&build::<6>(&position, color, limits)));
+            }
+        }
+    }
+
+    #[test]
+    fn the_largest_boards_use_their_last_cells() {
+        // A bridge to the bottom-right corner cell: its carrier is in the last word.
+        for size in [13, 16, 19] {
+            let size = BoardSize::square(size).unwrap();
+            let mut position = Position::new(size, RulesConfig::default());
+            let (w, h) = (size.width(), size.height());
+            let stone = Cell::new(w - 1, h - 2);
+            position.set_stone(stone, Some(Color::Black)).unwrap();
+            let c = h_search(&position, Color::Black, Limits::default());
+            let corner = Cell::new(w - 1, h - 1);
+            let bottom = Cell::BOTTOM;
+            let edge = c
+                .between(stone, bottom)
+                .expect("the stone reaches the bottom");
+            assert!(edge.full().any(|f| f.carrier.contains(corner)), "{size}");
+        }
+    }
 }

@@ -14,16 +14,32 @@
 //! connections than a rebuild (a pair that was full may have had a connection turned away), never
 //! a wrong one: `core/tests/vc_soundness.rs` checks updates against brute force like rebuilds.
 
-use crate::board::{Cell, CellSet};
+use crate::board::Cell;
 use crate::position::Position;
 
-use super::hsearch::{chain_bit, Chains, Connections, Full, Limits, Search, Semi};
+use super::carrier::{Bits, CarrierSet, Layout};
+use super::hsearch::{chain_bit, Chains, Connections, Limits, Search, Semi};
 use super::points::{PointId, Points};
 
 /// The connections of `previous`'s player in `position`, which is `previous`'s position with
 /// one more stone, on `cell`.
 #[must_use]
 pub fn after_stone(
+    previous: &Connections,
+    position: &Position,
+    cell: Cell,
+    limits: Limits,
+) -> Connections {
+    match Layout::new(position.size()).words() {
+        2 => update::<2>(previous, position, cell, limits),
+        3 => update::<3>(previous, position, cell, limits),
+        4 => update::<4>(previous, position, cell, limits),
+        _ => update::<6>(previous, position, cell, limits),
+    }
+}
+
+/// [`after_stone`] with carriers of `W` words.
+fn update<const W: usize>(
     previous: &Connections,
     position: &Position,
     cell: Cell,
@@ -46,8 +62,8 @@ pub fn after_stone(
         }
         out
     };
-    let played = CellSet::single(cell);
-    let mut search = Search::new(position, points.clone(), limits);
+    let mut search = Search::<W>::new(position, points.clone(), limits);
+    let played = Bits::<W>::single(search.layout.slot(cell));
     let mut promoted = Vec::new();
     search.quiet = true;
     for (a, b, pair) in previous.pairs() {
@@ -57,28 +73,20 @@ pub fn after_stone(
         if a2 == b2 {
             continue;
         }
-        for full in &pair.full {
-            if full.carrier.contains(cell) && !own_move {
+        for (carrier, chains) in pair.full_bits::<W>() {
+            if carrier.intersects(&played) && !own_move {
                 continue;
             }
-            search.add_full(
-                a2,
-                b2,
-                Full::new(full.carrier - played, rename(full.chains)),
-            );
+            search.add_full(a2, b2, carrier - played, rename(chains));
         }
-        for semi in &pair.semi {
-            if semi.carrier.contains(cell) && !own_move {
+        for semi in pair.semi_bits::<W>() {
+            if semi.carrier.intersects(&played) && !own_move {
                 continue;
             }
+            let carrier = semi.carrier - played;
             if semi.key == cell {
-                promoted.push((
-                    a2,
-                    b2,
-                    Full::new(semi.carrier - played, rename(semi.chains)),
-                ));
+                promoted.push((a2, b2, carrier, rename(semi.chains)));
             } else {
-                let carrier = semi.carrier - played;
                 search.add_semi(
                     a2,
                     b2,
@@ -92,8 +100,8 @@ pub fn after_stone(
         }
     }
     search.quiet = false;
-    for (a, b, full) in promoted {
-        search.add_full(a, b, full);
+    for (a, b, carrier, chains) in promoted {
+        search.add_full(a, b, carrier, chains);
     }
     if own_move {
         // The chain through the new stone: its adjacencies are new, and the connections of the
@@ -102,21 +110,10 @@ pub fn after_stone(
             .point_of(cell)
             .expect("the new stone belongs to a point");
         for other in points.adjacent(chain) {
-            search.add_full(chain, other, Full::new(CellSet::new(), 0));
+            search.add_full(chain, other, Default::default(), 0);
         }
-        let partners: Vec<(PointId, Full)> = search
-            .connections
-            .pairs()
-            .filter(|&(a, b, _)| a == chain || b == chain)
-            .flat_map(|(a, b, pair)| {
-                let other = if a == chain { b } else { a };
-                pair.full.iter().map(move |f| (other, *f))
-            })
-            .collect();
-        for (other, full) in partners {
-            search.queue.push_back((chain, other, full));
-        }
+        search.requeue(chain);
     }
     search.run();
-    search.connections
+    search.finish()
 }

@@ -7,6 +7,7 @@
 //! loses.
 
 pub mod captured;
+pub mod carrier;
 pub mod connect;
 pub mod connect_report;
 pub mod crossing;

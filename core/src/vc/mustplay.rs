@@ -23,10 +23,9 @@ pub fn threat(position: &Position, limits: Limits) -> Threat {
     let opponent = position.to_move().opponent();
     let connections = h_search(position, opponent, limits);
     match connections.edge_to_edge() {
-        Some(edge) if !edge.full.is_empty() => Threat::Connected,
-        Some(edge) if !edge.semi.is_empty() => Threat::Semi(
-            edge.semi
-                .iter()
+        Some(edge) if edge.full().len() > 0 => Threat::Connected,
+        Some(edge) if edge.semi().len() > 0 => Threat::Semi(
+            edge.semi()
                 .fold(position.empty_cells(), |r, s| r & s.carrier),
         ),
         _ => Threat::Nothing,

@@ -90,14 +90,14 @@ impl VcReport {
                     points.get(b).name.to_string(),
                 ),
             };
-            for f in &pair.full {
+            for f in pair.full() {
                 full.push(FullReport {
                     from: from.clone(),
                     to: to.clone(),
                     carrier: names(f.carrier),
                 });
             }
-            for s in &pair.semi {
+            for s in pair.semi() {
                 semi.push(SemiReport {
                     from: from.clone(),
                     to: to.clone(),
@@ -118,8 +118,8 @@ impl VcReport {
             player: points.color,
             full,
             semi,
-            winning: edge.is_some_and(|e| !e.full.is_empty()),
-            winning_semi: edge.is_some_and(|e| !e.semi.is_empty()),
+            winning: edge.is_some_and(|e| e.full().len() > 0),
+            winning_semi: edge.is_some_and(|e| e.semi().len() > 0),
             mustplay: mustplay.map(names).unwrap_or_default(),
             joined,
             fillin_used: false,

@@ -70,7 +70,7 @@ struct VcBench {
 
 fn edge_counts(c: &Connections) -> (usize, usize) {
     c.edge_to_edge()
-        .map_or((0, 0), |e| (e.full.len(), e.semi.len()))
+        .map_or((0, 0), |e| (e.full().len(), e.semi().len()))
 }
 
 fn measure(group: &[&Game], limits: Limits, repeat: usize) -> Found {
@@ -96,17 +96,16 @@ fn measure(group: &[&Game], limits: Limits, repeat: usize) -> Found {
                 found.edge_semi += s;
                 decided |= f > 0;
                 for (_, _, pair) in c.pairs() {
-                    found.all_full += pair.full.len();
-                    found.all_semi += pair.semi.len();
+                    found.all_full += pair.full().len();
+                    found.all_semi += pair.semi().len();
                 }
             }
             found.decided += usize::from(decided);
             let opponent = &both[usize::from(position.to_move() == Color::Black)];
             if let Some(edge) = opponent.edge_to_edge() {
-                if edge.full.is_empty() && !edge.semi.is_empty() {
+                if edge.full().len() == 0 && edge.semi().len() > 0 {
                     let region = edge
-                        .semi
-                        .iter()
+                        .semi()
                         .fold(position.empty_cells(), |r, s| r & s.carrier);
                     found.threats += 1;
                     mustplay_total += region.len();

@@ -321,8 +321,7 @@ impl Engine {
                 .join(" ")
         };
         let lines: Vec<String> = if full {
-            pair.full
-                .iter()
+            pair.full()
                 .map(|c| {
                     format!(
                         "{} {a} {b} full hsearch [ {} ] [ ]",
@@ -332,8 +331,7 @@ impl Engine {
                 })
                 .collect()
         } else {
-            pair.semi
-                .iter()
+            pair.semi()
                 .map(|s| {
                     format!(
                         "{} {a} {b} semi hsearch [ {} ] [ ] {}",
