@@ -294,6 +294,16 @@ pub(super) struct Link<const W: usize> {
     serial: u32,
 }
 
+/// A point another has a full connection with.
+#[derive(Clone, Copy, Debug)]
+struct Partner {
+    point: PointId,
+    /// The pair's entry in [`Search`]'s lists.
+    entry: u32,
+    /// The serial of the pair's first full connection: the pair has none older.
+    since: u32,
+}
+
 /// One pair's connections while the search runs, smallest carriers first.
 #[derive(Clone, Debug, Default)]
 struct Lists<const W: usize> {
@@ -310,12 +320,11 @@ pub(super) struct Search<const W: usize> {
     slot_of: Vec<u32>,
     /// The connections of the pairs met so far.
     lists: Vec<Lists<W>>,
-    /// Pairs each point has a full connection with (for the AND rule).
-    full_partners: Vec<Vec<PointId>>,
+    /// Per point, the points it has a full connection with (for the AND rule), in the order
+    /// the first of those connections was stored.
+    full_partners: Vec<Vec<Partner>>,
     /// New full connections whose AND-rule consequences are still to be drawn.
     queue: std::collections::VecDeque<(PointId, PointId, Link<W>)>,
-    /// A buffer the AND rule reuses for one pair's full connections.
-    scratch: Vec<Link<W>>,
     /// A buffer the OR rule reuses for a pair's other semi carriers.
     or_scratch: Vec<Bits<W>>,
     /// Per point, the pairs captured once the point is the player's (empty unless the limits
@@ -363,7 +372,6 @@ impl<const W: usize> Search<W> {
             full_partners: vec![Vec::new(); n],
             points,
             queue: std::collections::VecDeque::new(),
-            scratch: Vec::new(),
             or_scratch: Vec::new(),
             captures,
             captured_cells,
@@ -402,10 +410,9 @@ impl<const W: usize> Search<W> {
 
     /// Queues every full connection of point `p` again, to be combined with the others.
     pub(super) fn requeue(&mut self, p: PointId) {
-        for &other in &self.full_partners[p as usize] {
-            let slot = self.existing(p, other);
-            for &full in &self.lists[slot].full {
-                self.queue.push_back((p, other, full));
+        for partner in &self.full_partners[p as usize] {
+            for &full in &self.lists[partner.entry as usize].full {
+                self.queue.push_back((p, partner.point, full));
             }
         }
     }
@@ -423,30 +430,32 @@ impl<const W: usize> Search<W> {
     /// Combines the new full connection (a, b) with the full connections stored before it at
     /// either end.
     fn and_rule(&mut self, a: PointId, b: PointId, first: Link<W>) {
-        let mut fulls = std::mem::take(&mut self.scratch);
         for (mid, far) in [(b, a), (a, b)] {
             // Points 0 and 1 are the edges.
             if mid < 2 && !self.limits.and_over_edges {
                 continue;
             }
             let mid_slot = self.empty_slot[mid as usize];
-            // Partners only grow while this runs; the ones present now are the ones combined.
-            let count = self.full_partners[mid as usize].len();
-            for i in 0..count {
-                let other = self.full_partners[mid as usize][i];
+            // Partners only grow while this runs, at the end; the ones with a connection stored
+            // before `first` come first.
+            for i in 0.. {
+                let Some(&partner) = self.full_partners[mid as usize].get(i) else {
+                    break;
+                };
+                if partner.since >= first.serial {
+                    break;
+                }
+                let other = partner.point;
                 if other == far || self.meets(&first.carrier, other) {
                     continue;
                 }
-                let slot = self.existing(mid, other);
-                fulls.clear();
-                fulls.extend(
-                    self.lists[slot]
-                        .full
-                        .iter()
-                        .filter(|f| f.serial < first.serial),
-                );
-                for &second in &fulls {
-                    if self.meets(&second.carrier, far) {
+                // The rules below may change this list (the crossing rule adds connections
+                // anywhere); each connection read is a real one whatever happens.
+                for j in 0.. {
+                    let Some(&second) = self.lists[partner.entry as usize].full.get(j) else {
+                        break;
+                    };
+                    if second.serial >= first.serial || self.meets(&second.carrier, far) {
                         continue;
                     }
                     let mut carrier = first.carrier | second.carrier;
@@ -457,9 +466,7 @@ impl<const W: usize> Search<W> {
                         // empty endpoint; the deduced carrier takes in those pairs, and the
                         // halves no longer split at a partition chain.
                         let sources = [far, other, if mid_slot.is_some() { mid } else { far }];
-                        let avoid =
-                            self.empty_body(far) | self.empty_body(other) | self.empty_body(mid);
-                        match self.captured_cover(overlap, &sources, avoid) {
+                        match self.captured_cover(overlap, &sources, [far, other, mid]) {
                             Some(extra) => carrier |= extra,
                             None => continue,
                         }
@@ -478,16 +485,15 @@ impl<const W: usize> Search<W> {
                 }
             }
         }
-        self.scratch = fulls;
     }
 
-    /// The captured pairs of `sources` covering `overlap` and missing `avoid` (see
+    /// The captured pairs of `sources` covering `overlap` and missing the points `avoid` (see
     /// [`captured::cover`]).
     fn captured_cover(
         &self,
         overlap: Bits<W>,
-        sources: &[PointId],
-        avoid: Bits<W>,
+        sources: &[PointId; 3],
+        avoid: [PointId; 3],
     ) -> Option<Bits<W>> {
         let reach = sources.iter().fold(Bits::default(), |all, &p| {
             all | self.captured_cells[p as usize]
@@ -495,8 +501,11 @@ impl<const W: usize> Search<W> {
         if !overlap.is_subset(&reach) {
             return None;
         }
+        let avoid = avoid
+            .iter()
+            .fold(Bits::default(), |all, &p| all | self.empty_body(p));
         let mut lists: [&[Bits<W>]; 3] = [&[]; 3];
-        for (i, &p) in sources.iter().take(3).enumerate() {
+        for (i, &p) in sources.iter().enumerate() {
             if !sources[..i].contains(&p) {
                 lists[i] = &self.captures[p as usize];
             }
@@ -517,19 +526,24 @@ impl<const W: usize> Search<W> {
         let limit = self.limits.full_per_pair;
         let slot = self.index(a, b);
         let pair = &mut self.lists[slot];
+        // A pair's list of full connections never empties once it has one.
+        let new_partners = pair.full.is_empty();
         if pair.full.iter().any(|f| f.carrier.is_subset(&carrier))
             || !insert_smallest(&mut pair.full, full, |f| f.carrier, limit)
         {
             return;
         }
-        self.next_serial += 1;
         pair.semi.retain(|s| !carrier.is_subset(&s.carrier));
-        for (x, y) in [(a, b), (b, a)] {
-            let partners = &mut self.full_partners[x as usize];
-            if !partners.contains(&y) {
-                partners.push(y);
+        if new_partners {
+            for (x, y) in [(a, b), (b, a)] {
+                self.full_partners[x as usize].push(Partner {
+                    point: y,
+                    entry: slot as u32,
+                    since: full.serial,
+                });
             }
         }
+        self.next_serial += 1;
         if !self.quiet {
             self.queue.push_back((a, b, full));
         }
