@@ -7,6 +7,7 @@
 use std::io::{self, BufRead, Write};
 
 use hexlab_core::rng::Rng;
+use hexlab_core::vc::Limits;
 use hexlab_core::{BoardSize, Cell, Color, Move, Position, RulesConfig};
 
 /// The state of one GTP session: the position and the positions before each move (for undo).
@@ -15,6 +16,8 @@ pub struct Engine {
     history: Vec<Position>,
     rng: Rng,
     quit: bool,
+    /// H-search's limits for the `vc-*` commands (`param_player_vc`).
+    vc_limits: Limits,
 }
 
 /// The commands this engine answers, in `list_commands` order.
@@ -31,6 +34,7 @@ const COMMANDS: &[&str] = &[
     "known_command",
     "list_commands",
     "name",
+    "param_player_vc",
     "play",
     "protocol_version",
     "quit",
@@ -51,6 +55,7 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "vc/VC Between Cells Full/vc-between-cells-full %c %p %p",
     "vc/VC Between Cells Semi/vc-between-cells-semi %c %p %p",
     "plist/VC Mustplay/vc-get-mustplay %m",
+    "param/VC Parameters/param_player_vc",
     "plist/All Legal Moves/all_legal_moves %m",
     "string/Final Score/final_score",
     "string/Position Code/hexlab-position",
@@ -67,6 +72,7 @@ impl Engine {
             history: Vec::new(),
             rng: Rng::new(seed),
             quit: false,
+            vc_limits: Limits::default(),
         }
     }
 
@@ -163,6 +169,7 @@ impl Engine {
             "vc-between-cells-full" => self.vc_between(args, true),
             "vc-between-cells-semi" => self.vc_between(args, false),
             "vc-get-mustplay" => self.mustplay(args),
+            "param_player_vc" => crate::vc_params::command(&mut self.vc_limits, args),
             "hexlab-position" => {
                 let game = hexlab_core::Game::from_position(self.position.clone());
                 Ok(hexlab_core::formats::code::write(&game))
@@ -309,8 +316,7 @@ impl Engine {
             Ok(cell)
         };
         let (a, b) = (point(from)?, point(to)?);
-        let connections =
-            hexlab_core::vc::h_search(&self.position, color, hexlab_core::vc::Limits::default());
+        let connections = hexlab_core::vc::h_search(&self.position, color, self.vc_limits);
         let Some(pair) = connections.between(a, b) else {
             return Ok(String::new());
         };
@@ -354,8 +360,7 @@ impl Engine {
         };
         let mut position = self.position.clone();
         position.set_to_move(Self::color(color)?);
-        let region = hexlab_core::vc::mustplay(&position, hexlab_core::vc::Limits::default())
-            .unwrap_or_default();
+        let region = hexlab_core::vc::mustplay(&position, self.vc_limits).unwrap_or_default();
         Ok(region
             .iter()
             .map(|c| c.to_string())
