@@ -146,7 +146,9 @@ pub fn analyze(code: &str) -> Result<JsValue, JsError> {
 
 /// Virtual connections of `player` (`b` or `w`) found by H-search, with the side to move's
 /// mustplay; between the points `from` and `to` only when both are given (cells, stones or
-/// `top bottom left right`); on the fill-in reduced position when `fillin` is true.
+/// `top bottom left right`); on the fill-in reduced position when `fillin` is true; with the
+/// AND rule through the player's edges too when `and_over_edges` is true (more connections,
+/// over ten times slower).
 #[wasm_bindgen]
 pub fn connections(
     code: &str,
@@ -154,6 +156,7 @@ pub fn connections(
     from: Option<String>,
     to: Option<String>,
     fillin: Option<bool>,
+    and_over_edges: Option<bool>,
 ) -> Result<JsValue, JsError> {
     use hexlab_core::notation::parse_point;
     use hexlab_core::vc::report::report;
@@ -174,7 +177,10 @@ pub fn connections(
         player,
         between,
         fillin.unwrap_or(false),
-        Limits::default(),
+        Limits {
+            and_over_edges: and_over_edges.unwrap_or(false),
+            ..Limits::default()
+        },
     )
     .map_err(error)?;
     to_js(&found)
