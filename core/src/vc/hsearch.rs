@@ -8,6 +8,10 @@
 //! - Endpoints that are empty cells count as the player's own when the connection is used.
 //!
 //! Limits keep the search bounded: connections kept per pair and kind, the OR rule's depth.
+//!
+//! The search keeps carriers as [`Bits`] in the board's own layout (two words on 11x11), and the
+//! AND rule combines each new full connection only with the ones stored before it, so every two
+//! meet once.
 
 use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
