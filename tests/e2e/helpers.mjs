@@ -229,11 +229,12 @@ export async function engineAnalysis(code) {
 }
 
 /**
- * The engine's `connections(code, player, from, to, fillin)` report from the page's own package (as
- * engineAnalysis); with `fillin`, H-search on the position with its dead cells and captured sets filled first.
+ * The engine's `connections(code, player, from, to, fillin, and_over_edges)` report from the page's own package
+ * (as engineAnalysis); with `fillin`, H-search on the position with its dead cells and captured sets filled
+ * first; with `andOverEdges`, H-search also applies the AND rule through the player's edges.
  */
-export async function engineConnections(code, player, from = null, to = null, fillin = false) {
-  return structuredClone((await pageWasm()).connections(code, player, from, to, fillin));
+export async function engineConnections(code, player, from = null, to = null, fillin = false, andOverEdges = false) {
+  return structuredClone((await pageWasm()).connections(code, player, from, to, fillin, andOverEdges));
 }
 
 /**

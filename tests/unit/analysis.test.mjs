@@ -88,11 +88,11 @@ test('counts and texts', () => {
 });
 
 test('hash: the view key is split off and put back', () => {
-  assert.deepEqual(splitView('size=5&moves=c3&view=ica'), { code: 'size=5&moves=c3', view: 'ica', fillin: false });
-  assert.deepEqual(splitView('view=ica&size=5'), { code: 'size=5', view: 'ica', fillin: false });
-  assert.deepEqual(splitView('size=5'), { code: 'size=5', view: null, fillin: false });
-  assert.deepEqual(splitView('https://trmph.com/hex/board#5,c3b2'), { code: 'https://trmph.com/hex/board#5,c3b2', view: null, fillin: false });
-  assert.deepEqual(splitView('size=5&overview=1'), { code: 'size=5&overview=1', view: null, fillin: false });
+  assert.deepEqual(splitView('size=5&moves=c3&view=ica'), { code: 'size=5&moves=c3', view: 'ica', fillin: false, edges: false });
+  assert.deepEqual(splitView('view=ica&size=5'), { code: 'size=5', view: 'ica', fillin: false, edges: false });
+  assert.deepEqual(splitView('size=5'), { code: 'size=5', view: null, fillin: false, edges: false });
+  assert.deepEqual(splitView('https://trmph.com/hex/board#5,c3b2'), { code: 'https://trmph.com/hex/board#5,c3b2', view: null, fillin: false, edges: false });
+  assert.deepEqual(splitView('size=5&overview=1'), { code: 'size=5&overview=1', view: null, fillin: false, edges: false });
   assert.equal(hashText('size=5', 'ica'), 'size=5&view=ica');
   assert.equal(hashText('size=5', null), 'size=5');
 });

@@ -1,7 +1,7 @@
 // The Connections mode without a browser: endpoints and their colour (connections.js), the queries it asks,
 // the alternatives and the overlay's precedence, its sentences, fill-in first (its marks and words), "Search
-// deeper" (when it is offered, its answer's marks and words, errors), the `view` and `fillin` hash values, the
-// edge bands' geometry, and the analysis client running another worker method.
+// deeper" (when it is offered, its answer's marks and words, errors), the `view`, `fillin` and `edges` hash values,
+// the edge bands' geometry, and the analysis client running another worker method.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -217,6 +217,10 @@ test('fill-in first: the filled cells marked by colour under the other marks, co
     'Fill-in: 2 cells filled (Black 2, White 0), drawn as small stones. The connections are those of the filled position; the mustplay holds for the position as given.',
   );
   assert.match(connectionsStatusText(state), /^H-search after fill-in for White to move/);
+  assert.doesNotMatch(connectionsStatusText(state), /AND rule/);
+  state.connections.edges = true; // the AND rule through edges box: said in the status line
+  assert.match(connectionsStatusText(state), /^H-search after fill-in for White to move.* · AND rule through edges$/);
+  state.connections.edges = false;
   // A carrier or the mustplay on a filled cell (the search's answer is for the position as given) beats the fill-in mark; `fill` keeps it.
   state.connections.results.set('b|top|a4', { report: { ...black, full: [{ carrier: ['b1', 'd1'] }] } });
   assert.equal(connectionOverlay(state).marks.get('b1'), 'carrier');
@@ -416,23 +420,31 @@ test('search deeper: a refutation is marked `refutation` over its semi connectio
   assert.equal(searchOffered(refused), false);
 });
 
-test('hash: the view value names the analysis and the Connections mode; fillin=1 the fill-in box', () => {
+test('hash: the view value names the analysis and the Connections mode; fillin=1 the fill-in box, edges=1 the edges box', () => {
   assert.deepEqual([...parseViews('ica,vc')], ['ica', 'vc']);
   assert.deepEqual([...parseViews('vc')], ['vc']);
   assert.deepEqual([...parseViews(null)], []);
   assert.equal(viewValue({ analysis: true, connections: true }), 'ica,vc');
   assert.equal(viewValue({ connections: true }), 'vc');
   assert.equal(viewValue({}), null);
-  assert.deepEqual(splitView('size=5&view=ica,vc'), { code: 'size=5', view: 'ica,vc', fillin: false });
-  assert.deepEqual(splitView('size=5&b=a1&view=vc&fillin=1'), { code: 'size=5&b=a1', view: 'vc', fillin: true });
-  assert.deepEqual(splitView('fillin=1&size=5'), { code: 'size=5', view: null, fillin: true });
-  assert.deepEqual(splitView('size=5&fillin=0'), { code: 'size=5', view: null, fillin: false }, 'the key goes, only 1 ticks the box');
-  assert.deepEqual(splitView('size=5&nofillin=1'), { code: 'size=5&nofillin=1', view: null, fillin: false });
+  assert.deepEqual(splitView('size=5&view=ica,vc'), { code: 'size=5', view: 'ica,vc', fillin: false, edges: false });
+  assert.deepEqual(splitView('size=5&b=a1&view=vc&fillin=1'), { code: 'size=5&b=a1', view: 'vc', fillin: true, edges: false });
+  assert.deepEqual(splitView('fillin=1&size=5'), { code: 'size=5', view: null, fillin: true, edges: false });
+  assert.deepEqual(splitView('size=5&fillin=0'), { code: 'size=5', view: null, fillin: false, edges: false }, 'the key goes, only 1 ticks the box');
+  assert.deepEqual(splitView('size=5&nofillin=1'), { code: 'size=5&nofillin=1', view: null, fillin: false, edges: false });
+  assert.deepEqual(splitView('size=5&b=a1&view=vc&edges=1'), { code: 'size=5&b=a1', view: 'vc', fillin: false, edges: true });
+  assert.deepEqual(splitView('edges=1&size=5&fillin=1'), { code: 'size=5', view: null, fillin: true, edges: true });
+  assert.deepEqual(splitView('size=5&edges=0'), { code: 'size=5', view: null, fillin: false, edges: false }, 'the key goes, only 1 ticks the box');
+  assert.deepEqual(splitView('size=5&redges=1'), { code: 'size=5&redges=1', view: null, fillin: false, edges: false });
   assert.equal(hashText('size=5', 'vc', { fillin: true }), 'size=5&view=vc&fillin=1');
   assert.equal(hashText('size=5', null, { fillin: true }), 'size=5&fillin=1');
   assert.equal(hashText('size=5', 'vc', { fillin: false }), 'size=5&view=vc');
+  assert.equal(hashText('size=5', 'vc', { edges: true }), 'size=5&view=vc&edges=1');
+  assert.equal(hashText('size=5', 'vc', { fillin: true, edges: true }), 'size=5&view=vc&fillin=1&edges=1');
   const text = hashText('size=4&b=b1', 'ica,vc', { fillin: true });
-  assert.deepEqual(splitView(text), { code: 'size=4&b=b1', view: 'ica,vc', fillin: true }, 'round trip');
+  assert.deepEqual(splitView(text), { code: 'size=4&b=b1', view: 'ica,vc', fillin: true, edges: false }, 'round trip');
+  const both = hashText('size=4&b=b1', 'vc', { fillin: true, edges: true });
+  assert.deepEqual(splitView(both), { code: 'size=4&b=b1', view: 'vc', fillin: true, edges: true }, 'round trip');
 });
 
 test('geometry: neighbours, and each edge band holds its own centre just outside the cells', () => {

@@ -22,6 +22,9 @@ export const defaults = {
   // Whether its "Fill in dead and captured cells first" box starts ticked (a link's `&fillin=1` ticks it too):
   // H-search then runs on the position with the fill-in of the inferior cell analysis played.
   fillin: false,
+  // Whether its "AND rule through edges" box starts ticked (a link's `&edges=1` ticks it too): H-search then also
+  // joins two points through the player's edge (more connections, over ten times slower).
+  edges: false,
   // The Connections mode's "Search deeper": at most this many nodes of connection search (0.3 to 1.1 s in wasm).
   searchNodes: 300000,
   // A superseded analysis (or H-search or connection search of the Connections mode) still running this long

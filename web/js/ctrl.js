@@ -7,7 +7,7 @@ import {
   clearEnds, createConnections, finishSearch, followPosition, missingQueries, pickEnd, queryKey, resetAutoPlayer, searchOf,
   setPair, settlePlayer, startSearch, EDGES_OF,
 } from './connections.js';
-import { parseViews, readHash, readHashFillin, readHashView, viewValue, writeHash } from './hash.js';
+import { parseViews, readHash, readHashEdges, readHashFillin, readHashView, viewValue, writeHash } from './hash.js';
 import { setError, setView } from './state.js';
 
 /**
@@ -20,13 +20,13 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
 
   /**
    * The address bar shows the current position, `view=ica` while the analysis is on, `view=vc` with Connections,
-   * and `fillin=1` while the Connections mode is on with its fill-in box ticked (with the mode off the box is
-   * kept for next time, but the link does not carry it).
+   * and `fillin=1` (`edges=1`) while the Connections mode is on with its fill-in (AND rule through edges) box
+   * ticked (with the mode off the boxes are kept for next time, but the link does not carry them).
    */
   function syncHash() {
     const c = state.connections;
     const views = viewValue({ analysis: state.analysis.on, connections: c.on });
-    if (state.view) writeHash(state.view.code, views, { fillin: c.on && c.fillin });
+    if (state.view) writeHash(state.view.code, views, { fillin: c.on && c.fillin, edges: c.on && c.edges });
   }
 
   /**
@@ -56,10 +56,10 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
 
   /**
    * Asks for the H-search answers the Connections mode lacks for the current position (both colours' edges,
-   * the pair picked), with fill-in first if its box is ticked. A new position drops the old answers at once
-   * (never shown on another position) and re-checks the endpoints; the newest request replaces any in flight
-   * (analyst.js). Once the fill-in is known, a pair of empty cells is asked for the colour it gave them
-   * (settlePlayer; this runs again when the answers arrive).
+   * the pair picked), with fill-in first and the AND rule through edges if their boxes are ticked. A new
+   * position drops the old answers at once (never shown on another position) and re-checks the endpoints; the
+   * newest request replaces any in flight (analyst.js). Once the fill-in is known, a pair of empty cells is
+   * asked for the colour it gave them (settlePlayer; this runs again when the answers arrive).
    */
   function refreshConnections() {
     const c = state.connections;
@@ -72,15 +72,15 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
     }
     if (settlePlayer(state)) searcher?.cancel();
     const missing = missingQueries(c);
-    const fillin = c.fillin;
-    const request = JSON.stringify([view.code, fillin, missing]);
+    const { fillin, edges } = c;
+    const request = JSON.stringify([view.code, fillin, edges, missing]);
     if (!missing.length || c.pending === request || c.error) return;
     const code = view.code;
+    const stale = () => state.connections !== c || !c.on || c.code !== code || c.fillin !== fillin || c.edges !== edges;
     c.pending = request;
-    vc.run(code, missing, fillin).then(
+    vc.run(code, missing, fillin, edges).then(
       ({ results, worker_millis: millis }) => {
-        // Turned off, another position or the fill-in box changed since.
-        if (state.connections !== c || !c.on || c.code !== code || c.fillin !== fillin) return;
+        if (stale()) return; // turned off, another position or a box changed since
         missing.forEach((query, i) => c.results.set(queryKey(query), results?.[i] ?? { error: 'no answer from the worker' }));
         if (c.pending === request) c.pending = null;
         c.millis = millis;
@@ -88,7 +88,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
         redraw();
       },
       (err) => {
-        if (err?.superseded || state.connections !== c || !c.on || c.code !== code || c.fillin !== fillin) return;
+        if (err?.superseded || stale()) return;
         if (c.pending === request) c.pending = null;
         c.error = err.message;
         redraw();
@@ -140,11 +140,20 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
       vc?.cancel();
       searcher?.cancel();
     }
-    state.connections = createConnections(on, c.mustplay, c.fillin);
+    state.connections = createConnections(on, c.mustplay, c.fillin, c.edges);
     syncHash();
     refreshConnections();
     refreshAnalysis();
     redraw();
+  }
+
+  /**
+   * A box that changes how H-search is asked (`changes`: `fillin` or `edges`) drops every answer, the one in
+   * flight and the pair's search (what it is offered for depends on H-search's answer); the endpoints stay.
+   */
+  function askAgain(changes) {
+    searcher?.cancel();
+    Object.assign(state.connections, changes, { results: new Map(), pending: null, error: null, millis: null, search: null, chosen: 0, hover: null });
   }
 
   /** After a change of endpoints (which drops the pair's search): ask for what is missing, redraw. */
@@ -225,9 +234,10 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
         const code = readHash();
         const views = parseViews(readHashView());
         if (views.has('ica')) state.analysis = createAnalysis(true);
-        const { mustplay, fillin } = state.connections;
-        if (views.has('vc')) state.connections = createConnections(true, mustplay, fillin);
+        const { mustplay, fillin, edges } = state.connections;
+        if (views.has('vc')) state.connections = createConnections(true, mustplay, fillin, edges);
         if (readHashFillin()) state.connections.fillin = true;
+        if (readHashEdges()) state.connections.edges = true;
         if (code) await loadCode(code, 'link');
         else show(await fresh());
       }),
@@ -362,9 +372,22 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
       on = !!on;
       const c = state.connections;
       if (on === c.fillin) return;
-      searcher?.cancel();
-      Object.assign(c, { fillin: on, results: new Map(), pending: null, error: null, millis: null, search: null, chosen: 0, hover: null });
+      askAgain({ fillin: on });
       resetAutoPlayer(c, state.view); // a pair of empty cells: the side to move's again, until the new fill-in is known
+      syncHash();
+      refreshConnections();
+      redraw();
+    },
+
+    /**
+     * The "AND rule through edges" checkbox (and the hash's `edges=1`): as the fill-in box, every answer is asked
+     * again, now with (or without) `and_over_edges`; the endpoints and their player stay (the fill-in, which
+     * may have given a pair of empty cells its colour, does not depend on it).
+     */
+    setEdges(on) {
+      on = !!on;
+      if (on === state.connections.edges) return;
+      askAgain({ edges: on });
       syncHash();
       refreshConnections();
       redraw();

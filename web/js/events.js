@@ -76,6 +76,7 @@ export function bindPanel(dom, actions) {
     listen(dom.connectionsClear, 'click', () => actions.clearEnds()),
     listen(dom.mustplayToggle, 'change', () => actions.setMustplay(dom.mustplayToggle.checked)),
     listen(dom.connectionsFillin, 'change', () => actions.setFillin(dom.connectionsFillin.checked)),
+    listen(dom.connectionsEdges, 'change', () => actions.setEdges(dom.connectionsEdges.checked)),
     listen(dom.connectionsWinning, 'click', (e) => {
       const button = e.target.closest('button[data-show]');
       if (button) actions.showEdges(button.dataset.show);

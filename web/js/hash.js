@@ -2,7 +2,8 @@
 // ignores keys it does not know, and the page strips them before it asks): `view=ica` while the Analysis toggle
 // is on, `view=vc` while the Connections mode is on, `view=ica,vc` with both; `fillin=1` while the Connections
 // mode is on and its "Fill in dead and captured cells first" box is ticked (the box keeps its state while the
-// mode is off, but the link then leaves it out). A link's `fillin=1` ticks the box, with the mode on or off.
+// mode is off, but the link then leaves it out), and `edges=1` likewise for its "AND rule through edges" box.
+// A link's `fillin=1` (`edges=1`) ticks its box, with the mode on or off.
 
 /** The text of a location hash ("#size=7&moves=d4" -> "size=7&moves=d4"); "" if none. */
 export function codeFromHash(hash) {
@@ -17,23 +18,29 @@ export function codeFromHash(hash) {
 
 /**
  * Splits off the page's own keys: "size=5&moves=c3&view=ica&fillin=1" -> { code: "size=5&moves=c3", view: "ica",
- * fillin: true }. `view` is null without the key; `fillin` is true only for `fillin=1`.
+ * fillin: true, edges: false }. `view` is null without the key; `fillin` is true only for `fillin=1`, `edges`
+ * only for `edges=1`.
  */
 export function splitView(text) {
   let view = null;
   let fillin = false;
+  let edges = false;
   const parts = String(text).split('&').filter((part) => {
-    const match = /^(view|fillin)=(.*)$/.exec(part);
+    const match = /^(view|fillin|edges)=(.*)$/.exec(part);
     if (match?.[1] === 'view') view = match[2];
     if (match?.[1] === 'fillin') fillin = match[2] === '1';
+    if (match?.[1] === 'edges') edges = match[2] === '1';
     return !match;
   });
-  return { code: parts.join('&'), view, fillin };
+  return { code: parts.join('&'), view, fillin, edges };
 }
 
-/** The hash text for `code` with the page's `view` key (none if `view` is null) and `fillin=1` if `fillin`. */
-export function hashText(code, view = null, { fillin = false } = {}) {
-  return `${code}${view ? `&view=${view}` : ''}${fillin ? '&fillin=1' : ''}`;
+/**
+ * The hash text for `code` with the page's `view` key (none if `view` is null), `fillin=1` if `fillin` and
+ * `edges=1` if `edges`.
+ */
+export function hashText(code, view = null, { fillin = false, edges = false } = {}) {
+  return `${code}${view ? `&view=${view}` : ''}${fillin ? '&fillin=1' : ''}${edges ? '&edges=1' : ''}`;
 }
 
 /** The views named by a `view` value: "ica,vc" -> Set { "ica", "vc" } (null or "" -> an empty Set). */
@@ -62,8 +69,13 @@ export function readHashFillin() {
   return splitView(codeFromHash(location.hash)).fillin;
 }
 
+/** Whether the current page's hash has `edges=1`. */
+export function readHashEdges() {
+  return splitView(codeFromHash(location.hash)).edges;
+}
+
 /**
- * Shows `code` (and `view`, and `fillin=1` if `options.fillin`) in the address bar without adding a history
+ * Shows `code` (and `view`, `fillin=1` if `options.fillin`, `edges=1` if `options.edges`) in the address bar without adding a history
  * entry (and without a hashchange event).
  */
 export function writeHash(code, view = null, options = {}) {
@@ -72,11 +84,11 @@ export function writeHash(code, view = null, options = {}) {
   history.replaceState(history.state, '', '#' + text);
 }
 
-/** Calls `onChange(code, view, { fillin })` when the user edits or pastes the hash; returns the unbind function. */
+/** Calls `onChange(code, view, { fillin, edges })` when the user edits or pastes the hash; returns the unbind function. */
 export function bindHash(onChange) {
   const listener = () => {
-    const { code, view, fillin } = splitView(codeFromHash(location.hash));
-    onChange(code, view, { fillin });
+    const { code, view, fillin, edges } = splitView(codeFromHash(location.hash));
+    onChange(code, view, { fillin, edges });
   };
   window.addEventListener('hashchange', listener);
   return () => window.removeEventListener('hashchange', listener);

@@ -43,13 +43,14 @@ export function start(config = defaults) {
     bindHover(boardWrap, (cell) => actions.hover(cell)),
     bindPanel(panel, actions),
     bindKeys(actions),
-    bindHash((code, view, { fillin }) => {
+    bindHash((code, view, { fillin, edges }) => {
       const views = parseViews(view);
       actions.setAnalysis(views.has('ica'));
       actions.setConnections(views.has('vc'));
-      // The link carries the fill-in box only with the mode on: without `view=vc` (and without `fillin=1`)
-      // it says nothing about the box, which keeps its state for the next time the mode is on.
+      // The link carries the fill-in and edges boxes only with the mode on: without `view=vc` (and without
+      // `fillin=1`, `edges=1`) it says nothing about a box, which keeps its state for the next time the mode is on.
       if (views.has('vc') || fillin) actions.setFillin(fillin);
+      if (views.has('vc') || edges) actions.setEdges(edges);
       actions.load(code, 'link');
     }),
   ];

@@ -67,6 +67,7 @@ export function panelDom(doc = document) {
     connectionsFillin: $('connections-fillin'),
     connectionsFillinStatus: $('connections-fillin-status'),
     connectionsFillinLegend: $('connections-fillin-legend'),
+    connectionsEdges: $('connections-edges'),
     winningKey: undefined,
     altsKey: undefined,
   };
@@ -418,6 +419,10 @@ export function renderConnections(dom, state) {
   setData(dom.connections, 'fillinB', filled ? filled.b.length : null);
   setData(dom.connections, 'fillinW', filled ? filled.w.length : null);
   dom.connectionsFillinLegend.hidden = !c.fillin;
+
+  // The AND rule through edges: the checkbox, and `data-edges` while the mode asks that way.
+  if (dom.connectionsEdges.checked !== c.edges) dom.connectionsEdges.checked = c.edges;
+  setData(dom.connections, 'edges', c.on && c.edges ? 'on' : null);
 
   // Mustplay: the checkbox and what it means here.
   if (dom.mustplayToggle.checked !== c.mustplay) dom.mustplayToggle.checked = c.mustplay;

@@ -23,7 +23,7 @@ export function createState(config = defaults) {
     busy: 0, // requests in flight
     playouts: null, // null | { running: true } | the playouts result | { error }
     analysis: createAnalysis(config.analysis), // the Analysis toggle and the last report (see analysis.js)
-    connections: createConnections(config.connections, config.mustplay, config.fillin), // the Connections mode (see connections.js)
+    connections: createConnections(config.connections, config.mustplay, config.fillin, config.edges), // the Connections mode (see connections.js)
     settings: { width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule },
   };
 }

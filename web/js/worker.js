@@ -91,16 +91,17 @@ function analyze(code) {
 }
 
 /**
- * Virtual connections: one `connections(code, player, from, to, fillin)` call per query `[player, from, to]`
- * (with `fillin`, on the position with its dead cells and captured sets filled first), timed here. A query
- * the engine refuses (a bad endpoint, or with fill-in a cell filled for the opponent) gives `{ error }` in
- * its place, so the other answers still arrive; a trap is thrown (the module is unusable after it).
+ * Virtual connections: one `connections(code, player, from, to, fillin, and_over_edges)` call per query
+ * `[player, from, to]` (with `fillin`, on the position with its dead cells and captured sets filled first; with
+ * `andOverEdges`, H-search also applies the AND rule through the player's edges), timed here. A query the
+ * engine refuses (a bad endpoint, or with fill-in a cell filled for the opponent) gives `{ error }` in its
+ * place, so the other answers still arrive; a trap is thrown (the module is unusable after it).
  */
-function connections(code, queries, fillin = false) {
+function connections(code, queries, fillin = false, andOverEdges = false) {
   const t0 = performance.now();
   const results = queries.map(([player, from = null, to = null]) => {
     try {
-      return { report: wasm.connections(code, player, from, to, !!fillin) };
+      return { report: wasm.connections(code, player, from, to, !!fillin, !!andOverEdges) };
     } catch (err) {
       if (err instanceof WebAssembly.RuntimeError) throw err;
       return { error: messageOf(err) };
