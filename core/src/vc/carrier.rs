@@ -27,6 +27,8 @@ pub trait CarrierSet:
     fn is_subset(&self, other: &Self) -> bool;
     /// The number of cells.
     fn len(&self) -> usize;
+    /// The set of the lowest cell alone (empty for the empty set).
+    fn lowest(&self) -> Self;
 }
 
 impl CarrierSet for CellSet {
@@ -41,6 +43,9 @@ impl CarrierSet for CellSet {
     }
     fn len(&self) -> usize {
         CellSet::len(self)
+    }
+    fn lowest(&self) -> Self {
+        self.first().map_or(CellSet::new(), CellSet::single)
     }
 }
 
@@ -121,6 +126,14 @@ impl<const W: usize> CarrierSet for Bits<W> {
     #[inline]
     fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+    #[inline]
+    fn lowest(&self) -> Self {
+        let mut out = [0; W];
+        if let Some(i) = self.0.iter().position(|&w| w != 0) {
+            out[i] = self.0[i] & self.0[i].wrapping_neg();
+        }
+        Bits(out)
     }
 }
 

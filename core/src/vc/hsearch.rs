@@ -302,6 +302,8 @@ pub(super) struct Link<const W: usize> {
 #[derive(Clone, Copy, Debug)]
 struct Partner {
     point: PointId,
+    /// The point's bit when it is an empty cell (carriers hold only empty cells, so a carrier meets the point exactly when it holds this bit).
+    slot: Option<u16>,
     /// The pair's entry in [`Search`]'s lists.
     entry: u32,
     /// The serial of the pair's first full connection: the pair has none older.
@@ -426,11 +428,6 @@ impl<const W: usize> Search<W> {
         self.empty_slot[p as usize].map_or(Bits::default(), Bits::single)
     }
 
-    /// Whether `carrier` (empty cells only) meets the body of point `p`.
-    fn meets(&self, carrier: &Bits<W>, p: PointId) -> bool {
-        self.empty_slot[p as usize].is_some_and(|slot| carrier.contains(slot))
-    }
-
     /// Combines the new full connection (a, b) with the full connections stored before it at
     /// either end.
     fn and_rule(&mut self, a: PointId, b: PointId, first: Link<W>) {
@@ -440,6 +437,7 @@ impl<const W: usize> Search<W> {
                 continue;
             }
             let mid_slot = self.empty_slot[mid as usize];
+            let far_body = self.empty_body(far);
             // Partners only grow while this runs, at the end; the ones with a connection stored
             // before `first` come first.
             for i in 0.. {
@@ -450,7 +448,11 @@ impl<const W: usize> Search<W> {
                     break;
                 }
                 let other = partner.point;
-                if other == far || self.meets(&first.carrier, other) {
+                if other == far
+                    || partner
+                        .slot
+                        .is_some_and(|slot| first.carrier.contains(slot))
+                {
                     continue;
                 }
                 // The rules below may change this list (the crossing rule adds connections
@@ -459,7 +461,7 @@ impl<const W: usize> Search<W> {
                     let Some(&second) = self.lists[partner.entry as usize].full.get(j) else {
                         break;
                     };
-                    if second.serial >= first.serial || self.meets(&second.carrier, far) {
+                    if second.serial >= first.serial || second.carrier.intersects(&far_body) {
                         continue;
                     }
                     let mut carrier = first.carrier | second.carrier;
@@ -540,8 +542,10 @@ impl<const W: usize> Search<W> {
         pair.semi.retain(|s| !carrier.is_subset(&s.carrier));
         if new_partners {
             for (x, y) in [(a, b), (b, a)] {
+                let empty = self.empty_slot[y as usize];
                 self.full_partners[x as usize].push(Partner {
                     point: y,
+                    slot: empty,
                     entry: slot as u32,
                     since: full.serial,
                 });
@@ -610,7 +614,7 @@ impl<const W: usize> Search<W> {
                     .map(|s| s.carrier - set_aside),
             );
             let first = semi.carrier - set_aside;
-            let found = or_rule(first, first, &carriers, 0, self.limits.or_depth);
+            let found = or_rule(first, first, &carriers, self.limits.or_depth);
             self.or_scratch = carriers;
             if let Some(carrier) = found {
                 self.add_full(a, b, carrier | set_aside, 0);
@@ -696,32 +700,34 @@ fn insert_smallest<T, C: CarrierSet>(
         return false;
     }
     list.truncate(limit - 1);
+    if list.capacity() == 0 {
+        list.reserve_exact(limit);
+    }
     list.insert(position, item);
     true
 }
 
-/// The OR rule: semi carriers (the new one, then some of `others`) whose intersection is empty
-/// give a full connection on their union. Returns the first union found.
-fn or_rule<C: CarrierSet>(
-    intersection: C,
-    union: C,
-    others: &[C],
-    from: usize,
-    depth: usize,
-) -> Option<C> {
+/// The OR rule: semi carriers (the new one, then at most `depth` of `others`) whose
+/// intersection is empty give a full connection on their union. Returns the first union found.
+///
+/// Some chosen carrier must miss the intersection's lowest cell, so only those are tried there
+/// (a set cover search: it finds a union whenever one within `depth` exists, trying smaller
+/// carriers first as `others` comes smallest first).
+fn or_rule<C: CarrierSet>(intersection: C, union: C, others: &[C], depth: usize) -> Option<C> {
     if intersection.is_empty() {
         return Some(union);
     }
     if depth == 0 {
         return None;
     }
-    for (i, other) in others.iter().enumerate().skip(from) {
-        let narrower = intersection & *other;
-        if narrower == intersection {
+    let lowest = intersection.lowest();
+    for other in others {
+        if other.intersects(&lowest) {
             continue;
         }
-        if let Some(found) = or_rule(narrower, union | *other, others, i + 1, depth - 1) {
-            return Some(found);
+        let found = or_rule(intersection & *other, union | *other, others, depth - 1);
+        if found.is_some() {
+            return found;
         }
     }
     None
@@ -765,6 +771,27 @@ mod tests {
                 assert_eq!(two, listing(&build::<6>(&position, color, limits)));
             }
         }
+    }
+
+    #[test]
+    fn the_or_rule_finds_a_cover_within_its_depth() {
+        let set = |slots: &[u16]| {
+            slots
+                .iter()
+                .fold(Bits::<2>::default(), |all, &s| all | Bits::single(s))
+        };
+        let new = set(&[1, 2, 3]);
+        // Each of 1, 2, 3 is missed by exactly one carrier; the first ones miss nothing.
+        let others = [
+            set(&[1, 2, 3, 9]),
+            set(&[2, 3, 4]),
+            set(&[1, 3, 5]),
+            set(&[1, 2, 6]),
+        ];
+        assert_eq!(or_rule(new, new, &others, 2), None);
+        let union = or_rule(new, new, &others, 3).expect("three carriers cover it");
+        assert_eq!(union, set(&[1, 2, 3, 4, 5, 6]));
+        assert_eq!(or_rule(new, new, &others[..2], 4), None);
     }
 
     #[test]
