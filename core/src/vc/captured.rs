@@ -230,14 +230,24 @@ impl Board {
         let own = self.stones | placed | self.own_edges;
         let around = self.neighbours[cell.index()];
         let touching = around & own;
+        let empty = self.empty - placed - CellSet::single(cell);
+        let mut free = around & empty;
+        // Quick exit: an empty neighbour touching none of the player's points is joined only to
+        // its own neighbours, and holds no body the intruder could touch.
+        for u in free.iter() {
+            let next_to_u = self.neighbours[u.index()];
+            if !next_to_u.intersects(&own)
+                && (!touching.is_empty() || !(free - CellSet::single(u)).is_subset(&next_to_u))
+            {
+                return false;
+            }
+        }
         let attached = self.body(&extra, touching);
         if let Some(one) = touching.first() {
             if self.body(&extra, CellSet::single(one)).cells != attached.cells {
                 return false;
             }
         }
-        let empty = self.empty - placed - CellSet::single(cell);
-        let mut free = around & empty;
         while let Some(u) = free.first() {
             free.discard(u);
             let next_to_u = self.neighbours[u.index()];

@@ -438,12 +438,10 @@ impl<const W: usize> Search<W> {
             }
             let mid_slot = self.empty_slot[mid as usize];
             let far_body = self.empty_body(far);
-            // Partners only grow while this runs, at the end; the ones with a connection stored
-            // before `first` come first.
-            for i in 0.. {
-                let Some(&partner) = self.full_partners[mid as usize].get(i) else {
-                    break;
-                };
+            // The partners with a connection stored before `first` come first. Partners the
+            // rules below add meanwhile (newer ones) go to a fresh list, appended afterwards.
+            let partners = std::mem::take(&mut self.full_partners[mid as usize]);
+            for &partner in &partners {
                 if partner.since >= first.serial {
                     break;
                 }
@@ -490,6 +488,8 @@ impl<const W: usize> Search<W> {
                     }
                 }
             }
+            let added = std::mem::replace(&mut self.full_partners[mid as usize], partners);
+            self.full_partners[mid as usize].extend(added);
         }
     }
 
