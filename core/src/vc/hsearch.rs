@@ -438,6 +438,9 @@ impl<const W: usize> Search<W> {
             }
             let mid_slot = self.empty_slot[mid as usize];
             let far_body = self.empty_body(far);
+            // The cells captured pairs of the two ends of the path could cover (none for stones
+            // and edges).
+            let ends_reach = self.captured_cells[far as usize] | self.captured_cells[mid as usize];
             // The partners with a connection stored before `first` come first. Partners the
             // rules below add meanwhile (newer ones) go to a fresh list, appended afterwards.
             let partners = std::mem::take(&mut self.full_partners[mid as usize]);
@@ -469,6 +472,10 @@ impl<const W: usize> Search<W> {
                         // Theorems 10 and 11: an overlap inside pairs captured by the key or an
                         // empty endpoint; the deduced carrier takes in those pairs, and the
                         // halves no longer split at a partition chain.
+                        let reach = ends_reach | self.captured_cells[other as usize];
+                        if !overlap.is_subset(&reach) {
+                            continue;
+                        }
                         let sources = [far, other, if mid_slot.is_some() { mid } else { far }];
                         match self.captured_cover(overlap, &sources, [far, other, mid]) {
                             Some(extra) => carrier |= extra,
