@@ -11,7 +11,8 @@
 //!
 //! The search keeps carriers as [`Bits`] in the board's own layout (two words on 11x11), and the
 //! AND rule combines each new full connection only with the ones stored before it, so every two
-//! meet once.
+//! meet once (unless the per-pair limit drops the older one before the newer one's turn: that
+//! deduction is lost, as any the limit turns away).
 
 use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
@@ -29,7 +30,7 @@ pub struct Limits {
     pub full_per_pair: usize,
     /// Semi connections kept per pair of points.
     pub semi_per_pair: usize,
-    /// How many semi connections the OR rule may combine.
+    /// How many of a pair's other semi connections the OR rule may combine with a new one.
     pub or_depth: usize,
     /// Whether to apply the crossing rule (Henderson 2010, §4.1).
     pub crossing_rule: bool,
@@ -233,6 +234,11 @@ impl Connections {
         })
     }
 
+    /// How the board's cells map to the carriers' bits.
+    pub(super) fn layout(&self) -> Layout {
+        self.layout
+    }
+
     /// The connections between the player's two edges.
     #[must_use]
     pub fn edge_to_edge(&self) -> Option<PairConnections<'_>> {
@@ -290,7 +296,8 @@ fn build<const W: usize>(position: &Position, color: Color, limits: Limits) -> C
 }
 
 /// A full connection while the search runs, with the order in which it was stored (the AND
-/// rule combines each with the ones stored before it, so every two are combined once).
+/// rule combines each with the ones stored before it, so every two are combined once, see the
+/// module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Link<const W: usize> {
     carrier: Bits<W>,
@@ -441,8 +448,10 @@ impl<const W: usize> Search<W> {
             // The cells captured pairs of the two ends of the path could cover (none for stones
             // and edges).
             let ends_reach = self.captured_cells[far as usize] | self.captured_cells[mid as usize];
-            // The partners with a connection stored before `first` come first. Partners the
-            // rules below add meanwhile (newer ones) go to a fresh list, appended afterwards.
+            // The partners with a connection stored before `first` come first. The rules below
+            // add nothing at `mid` (they join `far` and `other`, or, by the crossing rule, two
+            // chains, and `mid` is then an empty cell); should they, the new partners would go
+            // to a fresh list, appended afterwards.
             let partners = std::mem::take(&mut self.full_partners[mid as usize]);
             for &partner in &partners {
                 if partner.since >= first.serial {
@@ -456,8 +465,8 @@ impl<const W: usize> Search<W> {
                 {
                     continue;
                 }
-                // The rules below may change this list (the crossing rule adds connections
-                // anywhere); each connection read is a real one whatever happens.
+                // Read in place: the rules below do not change this pair's list (see above);
+                // were it to change, entries could be skipped, never invented.
                 for j in 0.. {
                     let Some(&second) = self.lists[partner.entry as usize].full.get(j) else {
                         break;
@@ -708,7 +717,8 @@ fn insert_smallest<T, C: CarrierSet>(
     }
     list.truncate(limit - 1);
     if list.capacity() == 0 {
-        list.reserve_exact(limit);
+        // Room for the usual lists at once (a growing list would move twice or three times).
+        list.reserve_exact(limit.min(16));
     }
     list.insert(position, item);
     true

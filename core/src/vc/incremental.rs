@@ -23,6 +23,9 @@ use super::points::{PointId, Points};
 
 /// The connections of `previous`'s player in `position`, which is `previous`'s position with
 /// one more stone, on `cell`.
+///
+/// # Panics
+/// If `previous` was built on a board of another size.
 #[must_use]
 pub fn after_stone(
     previous: &Connections,
@@ -63,6 +66,11 @@ fn update<const W: usize>(
         out
     };
     let mut search = Search::<W>::new(position, points.clone(), limits);
+    assert_eq!(
+        previous.layout(),
+        search.layout,
+        "the connections were built on another board"
+    );
     let played = Bits::<W>::single(search.layout.slot(cell));
     let mut promoted = Vec::new();
     search.quiet = true;
