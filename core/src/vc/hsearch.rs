@@ -659,22 +659,25 @@ impl<const W: usize> Search<W> {
             .lists
             .iter()
             .fold((0, 0), |(f, s), l| (f + l.full.len(), s + l.semi.len()));
+        // The pair index is rewritten in place: from entries of `lists` to entries of `listed`.
+        let mut index = self.slot_of;
         let mut out = Connections {
             layout: self.layout,
             words: W,
-            listed: Vec::new(),
-            index: vec![u32::MAX; n * n],
+            listed: Vec::with_capacity(self.lists.len()),
+            index: Vec::new(),
             full_chains: Vec::with_capacity(full_count),
             full_words: Vec::with_capacity(full_count * W),
             semi_keys: Vec::with_capacity(semi_count),
             semi_words: Vec::with_capacity(semi_count * W),
             points: self.points,
         };
-        for (slot, &entry) in self.slot_of.iter().enumerate() {
-            let Some(lists) = self.lists.get(entry as usize) else {
+        for (slot, entry) in index.iter_mut().enumerate() {
+            let Some(lists) = self.lists.get(*entry as usize) else {
                 continue;
             };
             if lists.full.is_empty() && lists.semi.is_empty() {
+                *entry = u32::MAX;
                 continue;
             }
             let full_start = out.full_chains.len() as u32;
@@ -687,7 +690,7 @@ impl<const W: usize> Search<W> {
                 out.semi_keys.push((s.key, s.chains));
                 out.semi_words.extend_from_slice(s.carrier.words());
             }
-            out.index[slot] = out.listed.len() as u32;
+            *entry = out.listed.len() as u32;
             out.listed.push(Listed {
                 a: (slot / n) as PointId,
                 b: (slot % n) as PointId,
@@ -695,6 +698,7 @@ impl<const W: usize> Search<W> {
                 semi: (semi_start, out.semi_keys.len() as u32),
             });
         }
+        out.index = index;
         out
     }
 }
