@@ -148,44 +148,48 @@ pub struct PairConnections<'a> {
 impl<'a> PairConnections<'a> {
     /// The full connections.
     pub fn full(self) -> impl ExactSizeIterator<Item = Full> + 'a {
-        let owner = self.owner;
-        let (from, to) = self.listed.full;
-        (from as usize..to as usize).map(move |i| Full {
-            carrier: owner.carrier(&owner.full_words, i),
-            chains: owner.full_chains[i],
-        })
+        self.fulls(Connections::carrier)
     }
 
     /// The semi connections.
     pub fn semi(self) -> impl ExactSizeIterator<Item = Semi> + 'a {
-        let owner = self.owner;
-        let (from, to) = self.listed.semi;
-        (from as usize..to as usize).map(move |i| {
-            let (key, chains) = owner.semi_keys[i];
-            Semi {
-                carrier: owner.carrier(&owner.semi_words, i),
-                key,
-                chains,
-            }
-        })
+        self.semis(Connections::carrier)
     }
 
-    /// The carriers of the full connections as the search keeps them, with their chains.
-    pub(super) fn full_bits<const W: usize>(self) -> impl Iterator<Item = (Bits<W>, Chains)> + 'a {
-        let owner = self.owner;
-        let (from, to) = self.listed.full;
-        (from as usize..to as usize)
-            .map(move |i| (owner.bits(&owner.full_words, i), owner.full_chains[i]))
+    /// The full connections with carriers as the search keeps them.
+    pub(super) fn full_bits<const W: usize>(self) -> impl Iterator<Item = Full<Bits<W>>> + 'a {
+        self.fulls(Connections::bits::<W>)
     }
 
     /// The semi connections with carriers as the search keeps them.
     pub(super) fn semi_bits<const W: usize>(self) -> impl Iterator<Item = Semi<Bits<W>>> + 'a {
+        self.semis(Connections::bits::<W>)
+    }
+
+    /// The full connections, carrier `i` of a word list read by `carrier`.
+    fn fulls<C>(
+        self,
+        carrier: impl Fn(&Connections, &[u64], usize) -> C + 'a,
+    ) -> impl ExactSizeIterator<Item = Full<C>> + 'a {
+        let owner = self.owner;
+        let (from, to) = self.listed.full;
+        (from as usize..to as usize).map(move |i| Full {
+            carrier: carrier(owner, &owner.full_words, i),
+            chains: owner.full_chains[i],
+        })
+    }
+
+    /// The semi connections, carrier `i` of a word list read by `carrier`.
+    fn semis<C>(
+        self,
+        carrier: impl Fn(&Connections, &[u64], usize) -> C + 'a,
+    ) -> impl ExactSizeIterator<Item = Semi<C>> + 'a {
         let owner = self.owner;
         let (from, to) = self.listed.semi;
         (from as usize..to as usize).map(move |i| {
             let (key, chains) = owner.semi_keys[i];
             Semi {
-                carrier: owner.bits(&owner.semi_words, i),
+                carrier: carrier(owner, &owner.semi_words, i),
                 key,
                 chains,
             }

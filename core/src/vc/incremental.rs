@@ -81,11 +81,11 @@ fn update<const W: usize>(
         if a2 == b2 {
             continue;
         }
-        for (carrier, chains) in pair.full_bits::<W>() {
-            if carrier.intersects(&played) && !own_move {
+        for full in pair.full_bits::<W>() {
+            if full.carrier.intersects(&played) && !own_move {
                 continue;
             }
-            search.add_full(a2, b2, carrier - played, rename(chains));
+            search.add_full(a2, b2, full.carrier - played, rename(full.chains));
         }
         for semi in pair.semi_bits::<W>() {
             if semi.carrier.intersects(&played) && !own_move {
