@@ -514,19 +514,14 @@ impl<const W: usize> Search<W> {
     }
 
     /// The captured pairs of `sources` covering `overlap` and missing the points `avoid` (see
-    /// [`captured::cover`]).
+    /// [`captured::cover`]). The caller has done the quick test: `overlap` lies within the
+    /// sources' captured cells.
     fn captured_cover(
         &self,
         overlap: Bits<W>,
         sources: &[PointId; 3],
         avoid: [PointId; 3],
     ) -> Option<Bits<W>> {
-        let reach = sources.iter().fold(Bits::default(), |all, &p| {
-            all | self.captured_cells[p as usize]
-        });
-        if !overlap.is_subset(&reach) {
-            return None;
-        }
         let avoid = avoid
             .iter()
             .fold(Bits::default(), |all, &p| all | self.empty_body(p));
