@@ -7,7 +7,7 @@ import {
   clearEnds, createConnections, finishSearch, followPosition, missingQueries, pickEnd, queryKey, resetAutoPlayer, searchOf,
   setPair, settlePlayer, startSearch, EDGES_OF,
 } from './connections.js';
-import { parseViews, readHash, readHashEdges, readHashFillin, readHashView, viewValue, writeHash } from './hash.js';
+import { parseViews, readHash, viewValue, writeHash } from './hash.js';
 import { setError, setView } from './state.js';
 
 /**
@@ -231,13 +231,14 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
           state.engine.status = 'failed';
           throw new Error(`The engine could not start: ${err.message}`);
         }
-        const code = readHash();
-        const views = parseViews(readHashView());
+        const link = readHash();
+        const code = link.code;
+        const views = parseViews(link.view);
         if (views.has('ica')) state.analysis = createAnalysis(true);
         const { mustplay, fillin, edges } = state.connections;
         if (views.has('vc')) state.connections = createConnections(true, mustplay, fillin, edges);
-        if (readHashFillin()) state.connections.fillin = true;
-        if (readHashEdges()) state.connections.edges = true;
+        if (link.fillin) state.connections.fillin = true;
+        if (link.edges) state.connections.edges = true;
         if (code) await loadCode(code, 'link');
         else show(await fresh());
       }),

@@ -54,24 +54,9 @@ export function viewValue({ analysis = false, connections = false } = {}) {
   return views.length ? views.join(',') : null;
 }
 
-/** The current page's position code (without the page's own keys). */
+/** The current page's hash, split as by `splitView`: `{ code, view, fillin, edges }`. */
 export function readHash() {
-  return splitView(codeFromHash(location.hash)).code;
-}
-
-/** The current page's `view` key ("ica", "vc", "ica,vc"), or null. */
-export function readHashView() {
-  return splitView(codeFromHash(location.hash)).view;
-}
-
-/** Whether the current page's hash has `fillin=1`. */
-export function readHashFillin() {
-  return splitView(codeFromHash(location.hash)).fillin;
-}
-
-/** Whether the current page's hash has `edges=1`. */
-export function readHashEdges() {
-  return splitView(codeFromHash(location.hash)).edges;
+  return splitView(codeFromHash(location.hash));
 }
 
 /**
