@@ -344,6 +344,8 @@ pub(super) struct Search<const W: usize> {
     queue: std::collections::VecDeque<(PointId, PointId, Link<W>)>,
     /// A buffer the OR rule reuses for a pair's other semi carriers.
     or_scratch: Vec<Bits<W>>,
+    /// A buffer the AND rule reuses for its deductions.
+    and_scratch: Vec<(PointId, Bits<W>, Chains)>,
     /// Per point, the pairs captured once the point is the player's (empty unless the limits
     /// ask for captured sets).
     captures: Vec<Vec<Bits<W>>>,
@@ -385,11 +387,12 @@ impl<const W: usize> Search<W> {
             limits,
             layout,
             slot_of: vec![u32::MAX; n * n],
-            lists: Vec::new(),
-            full_partners: vec![Vec::new(); n],
+            lists: Vec::with_capacity(n * n / 4),
+            full_partners: (0..n).map(|_| Vec::with_capacity(16)).collect(),
             points,
             queue: std::collections::VecDeque::new(),
             or_scratch: Vec::new(),
+            and_scratch: Vec::new(),
             captures,
             captured_cells,
             empty_slot,
@@ -399,6 +402,7 @@ impl<const W: usize> Search<W> {
     }
 
     /// The entry of the pair `{a, b}` in `lists`, made empty if the pair has none yet.
+    #[inline]
     fn index(&mut self, a: PointId, b: PointId) -> usize {
         let (a, b) = key(a, b);
         let slot = a as usize * self.points.len() + b as usize;
@@ -447,69 +451,89 @@ impl<const W: usize> Search<W> {
             if mid < 2 && !self.limits.and_over_edges {
                 continue;
             }
-            let mid_slot = self.empty_slot[mid as usize];
-            let far_body = self.empty_body(far);
-            // The cells captured pairs of the two ends of the path could cover (none for stones
-            // and edges).
-            let ends_reach = self.captured_cells[far as usize] | self.captured_cells[mid as usize];
-            // The partners with a connection stored before `first` come first. The rules below
-            // add nothing at `mid` (they join `far` and `other`, or, by the crossing rule, two
-            // chains, and `mid` is then an empty cell); should they, the new partners would go
-            // to a fresh list, appended afterwards.
-            let partners = std::mem::take(&mut self.full_partners[mid as usize]);
-            for &partner in &partners {
-                if partner.since >= first.serial {
-                    break;
-                }
-                let other = partner.point;
-                if other == far
-                    || partner
-                        .slot
-                        .is_some_and(|slot| first.carrier.contains(slot))
-                {
-                    continue;
-                }
-                // Read in place: the rules below do not change this pair's list (see above);
-                // were it to change, entries could be skipped, never invented.
-                for j in 0.. {
-                    let Some(&second) = self.lists[partner.entry as usize].full.get(j) else {
-                        break;
-                    };
-                    if second.serial >= first.serial || second.carrier.intersects(&far_body) {
-                        continue;
-                    }
-                    let mut carrier = first.carrier | second.carrier;
-                    let mut chains = first.chains | second.chains;
-                    let overlap = first.carrier & second.carrier;
-                    if !overlap.is_empty() {
-                        // Theorems 10 and 11: an overlap inside pairs captured by the key or an
-                        // empty endpoint; the deduced carrier takes in those pairs, and the
-                        // halves no longer split at a partition chain.
-                        let reach = ends_reach | self.captured_cells[other as usize];
-                        if !overlap.is_subset(&reach) {
-                            continue;
-                        }
-                        let sources = [far, other, if mid_slot.is_some() { mid } else { far }];
-                        match self.captured_cover(overlap, &sources, [far, other, mid]) {
-                            Some(extra) => carrier |= extra,
-                            None => continue,
-                        }
-                        chains = 0;
-                    }
-                    if let Some(key_slot) = mid_slot {
+            // The deductions are gathered first and added afterwards: adding changes no list at
+            // `mid` (the rules join `far` and `other`, or, by the crossing rule, two chains, and
+            // `mid` is then an empty cell), so the order and the outcome are as if each were
+            // added when found.
+            let mut found = std::mem::take(&mut self.and_scratch);
+            found.clear();
+            self.and_deductions(mid, far, &first, &mut found);
+            match self.empty_slot[mid as usize] {
+                Some(key_slot) => {
+                    let key = self.points.get(mid).name;
+                    for &(other, carrier, chains) in &found {
                         let semi = Semi {
                             carrier: carrier | Bits::single(key_slot),
-                            key: self.points.get(mid).name,
+                            key,
                             chains,
                         };
                         self.add_semi(far, other, semi);
-                    } else {
+                    }
+                }
+                None => {
+                    for &(other, carrier, chains) in &found {
                         self.add_full(far, other, carrier, chains | chain_bit(mid));
                     }
                 }
             }
-            let added = std::mem::replace(&mut self.full_partners[mid as usize], partners);
-            self.full_partners[mid as usize].extend(added);
+            self.and_scratch = found;
+        }
+    }
+
+    /// The AND rule's deductions through `mid` from `first` (between `mid` and `far`) and the
+    /// full connections at `mid` stored before it: the far end, carrier and chains of each (the
+    /// midpoint not yet added).
+    fn and_deductions(
+        &self,
+        mid: PointId,
+        far: PointId,
+        first: &Link<W>,
+        found: &mut Vec<(PointId, Bits<W>, Chains)>,
+    ) {
+        let mid_empty = self.empty_slot[mid as usize].is_some();
+        let far_body = self.empty_body(far);
+        // The cells captured pairs of the two ends of the path could cover (none for stones and
+        // edges).
+        let ends_reach = self.captured_cells[far as usize] | self.captured_cells[mid as usize];
+        // Partners are kept in the order of their first connection: those with one stored
+        // before `first` come first.
+        for partner in &self.full_partners[mid as usize] {
+            if partner.since >= first.serial {
+                break;
+            }
+            let other = partner.point;
+            if other == far
+                || partner
+                    .slot
+                    .is_some_and(|slot| first.carrier.contains(slot))
+            {
+                continue;
+            }
+            for second in &self.lists[partner.entry as usize].full {
+                if second.serial >= first.serial || second.carrier.intersects(&far_body) {
+                    continue;
+                }
+                let overlap = first.carrier & second.carrier;
+                if overlap.is_empty() {
+                    found.push((
+                        other,
+                        first.carrier | second.carrier,
+                        first.chains | second.chains,
+                    ));
+                    continue;
+                }
+                // Theorems 10 and 11: an overlap inside pairs captured by the key or an empty
+                // endpoint; the deduced carrier takes in those pairs, and the halves no longer
+                // split at a partition chain.
+                let reach = ends_reach | self.captured_cells[other as usize];
+                if !overlap.is_subset(&reach) {
+                    continue;
+                }
+                let sources = [far, other, if mid_empty { mid } else { far }];
+                if let Some(extra) = self.captured_cover(overlap, &sources, [far, other, mid]) {
+                    found.push((other, first.carrier | second.carrier | extra, 0));
+                }
+            }
         }
     }
 
@@ -549,9 +573,7 @@ impl<const W: usize> Search<W> {
         let pair = &mut self.lists[slot];
         // A pair's list of full connections never empties once it has one.
         let new_partners = pair.full.is_empty();
-        if pair.full.iter().any(|f| f.carrier.is_subset(&carrier))
-            || !insert_smallest(&mut pair.full, full, |f| f.carrier, limit)
-        {
+        if !insert_smallest(&mut pair.full, full, |f| f.carrier, limit) {
             return;
         }
         pair.semi.retain(|s| !carrier.is_subset(&s.carrier));
@@ -583,7 +605,6 @@ impl<const W: usize> Search<W> {
         let avoid = self.empty_body(a) | self.empty_body(b);
         let pair = &mut self.lists[slot];
         if pair.full.iter().any(|f| f.carrier.is_subset(&semi.carrier))
-            || pair.semi.iter().any(|s| s.carrier.is_subset(&semi.carrier))
             || !insert_smallest(&mut pair.semi, semi, |s| s.carrier, limit)
         {
             return;
@@ -702,29 +723,75 @@ impl<const W: usize> Search<W> {
     }
 }
 
-/// Inserts `item` into `list` (kept smallest carriers first, at most `limit` long) after
-/// dropping the connections whose carriers contain its carrier; a full list gives up its largest
-/// carrier for a smaller one. Returns whether `item` was kept (not when `limit` smaller or equal
-/// carriers are already there). The caller has checked no carrier in `list` is inside `item`'s.
+/// Inserts `item` into `list` (kept smallest carriers first, at most `limit` long) unless a
+/// carrier in `list` is inside its carrier, after dropping the connections whose carriers contain
+/// its carrier; a full list gives up its largest carrier for a smaller one. Returns whether
+/// `item` was kept (not when a subset or `limit` smaller or equal carriers are already there).
 fn insert_smallest<T, C: CarrierSet>(
     list: &mut Vec<T>,
     item: T,
     carrier: impl Fn(&T) -> C,
     limit: usize,
 ) -> bool {
-    let own = carrier(&item);
-    list.retain(|x| !own.is_subset(&carrier(x)));
-    let position = list.partition_point(|x| carrier(x).len() <= own.len());
-    if position >= limit {
-        return false;
+    match insertion_point(list, carrier(&item), &carrier, limit) {
+        Some(position) => {
+            insert_at(list, position, item, carrier, limit);
+            true
+        }
+        None => false,
     }
-    list.truncate(limit - 1);
+}
+
+/// Where [`insert_smallest`] puts a connection with carrier `own` in `list`: after the carriers
+/// no larger, unless one of those is inside `own` or there are `limit` of them.
+///
+/// A carrier inside `own` is no larger, so the list's order says where to stop looking.
+#[inline]
+fn insertion_point<T, C: CarrierSet>(
+    list: &[T],
+    own: C,
+    carrier: impl Fn(&T) -> C,
+    limit: usize,
+) -> Option<usize> {
+    let size = own.len();
+    let mut position = 0;
+    for x in list {
+        let other = carrier(x);
+        if other.len() > size {
+            break;
+        }
+        if other.is_subset(&own) {
+            return None;
+        }
+        position += 1;
+    }
+    (position < limit).then_some(position)
+}
+
+/// Inserts `item` at `position` (from [`insertion_point`]) after dropping the later entries
+/// whose carriers contain its carrier and, if `list` would be longer than `limit`, its last one.
+#[inline(never)]
+fn insert_at<T, C: CarrierSet>(
+    list: &mut Vec<T>,
+    position: usize,
+    item: T,
+    carrier: impl Fn(&T) -> C,
+    limit: usize,
+) {
+    let own = carrier(&item);
+    let mut kept = position;
+    for i in position..list.len() {
+        if !own.is_subset(&carrier(&list[i])) {
+            list.swap(kept, i);
+            kept += 1;
+        }
+    }
+    list.truncate(kept.min(limit - 1));
     if list.capacity() == 0 {
         // Room for the usual lists at once (a growing list would move twice or three times).
         list.reserve_exact(limit.min(16));
     }
     list.insert(position, item);
-    true
 }
 
 /// The OR rule: semi carriers (the new one, then at most `depth` of `others`) whose
