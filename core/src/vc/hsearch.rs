@@ -17,6 +17,7 @@
 use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
+use super::arena::{ListArena, Span};
 use super::captured::{self, cover};
 use super::carrier::{Bits, CarrierSet, Layout};
 use super::crossing;
@@ -321,11 +322,12 @@ struct Partner {
     since: u32,
 }
 
-/// One pair's connections while the search runs, smallest carriers first.
-#[derive(Clone, Debug, Default)]
-struct Lists<const W: usize> {
-    full: Vec<Link<W>>,
-    semi: Vec<Semi<Bits<W>>>,
+/// Where one pair's connections are while the search runs ([`Search`]'s `fulls` and `semis`),
+/// smallest carriers first.
+#[derive(Clone, Copy, Debug, Default)]
+struct Lists {
+    full: Span,
+    semi: Span,
 }
 
 /// H-search's working state, with carriers of `W` words (see [`Layout::words`]).
@@ -335,8 +337,12 @@ pub(super) struct Search<const W: usize> {
     pub(super) layout: Layout,
     /// `slot_of[a * n + b]` (`a < b`): the pair's entry in `lists`, or `u32::MAX`.
     slot_of: Vec<u32>,
-    /// The connections of the pairs met so far.
-    lists: Vec<Lists<W>>,
+    /// Where the connections of the pairs met so far are.
+    lists: Vec<Lists>,
+    /// The pairs' full connections.
+    fulls: ListArena<Link<W>>,
+    /// The pairs' semi connections.
+    semis: ListArena<Semi<Bits<W>>>,
     /// Per point, the points it has a full connection with (for the AND rule), in the order
     /// the first of those connections was stored.
     full_partners: Vec<Vec<Partner>>,
@@ -388,6 +394,8 @@ impl<const W: usize> Search<W> {
             layout,
             slot_of: vec![u32::MAX; n * n],
             lists: Vec::with_capacity(n * n / 4),
+            fulls: ListArena::with_capacity(n * n / 2),
+            semis: ListArena::with_capacity(n * n * 2),
             full_partners: (0..n).map(|_| Vec::with_capacity(16)).collect(),
             points,
             queue: std::collections::VecDeque::new(),
@@ -402,7 +410,7 @@ impl<const W: usize> Search<W> {
     }
 
     /// The entry of the pair `{a, b}` in `lists`, made empty if the pair has none yet.
-    #[inline]
+    #[inline(always)]
     fn index(&mut self, a: PointId, b: PointId) -> usize {
         let (a, b) = key(a, b);
         let slot = a as usize * self.points.len() + b as usize;
@@ -432,7 +440,7 @@ impl<const W: usize> Search<W> {
     /// Queues every full connection of point `p` again, to be combined with the others.
     pub(super) fn requeue(&mut self, p: PointId) {
         for partner in &self.full_partners[p as usize] {
-            for &full in &self.lists[partner.entry as usize].full {
+            for &full in self.fulls.get(self.lists[partner.entry as usize].full) {
                 self.queue.push_back((p, partner.point, full));
             }
         }
@@ -509,7 +517,7 @@ impl<const W: usize> Search<W> {
             {
                 continue;
             }
-            for second in &self.lists[partner.entry as usize].full {
+            for second in self.fulls.get(self.lists[partner.entry as usize].full) {
                 if second.serial >= first.serial || second.carrier.intersects(&far_body) {
                     continue;
                 }
@@ -570,13 +578,24 @@ impl<const W: usize> Search<W> {
         };
         let limit = self.limits.full_per_pair;
         let slot = self.index(a, b);
-        let pair = &mut self.lists[slot];
+        let mut pair = self.lists[slot];
         // A pair's list of full connections never empties once it has one.
         let new_partners = pair.full.is_empty();
-        if !insert_smallest(&mut pair.full, full, |f| f.carrier, limit) {
+        let fulls = self.fulls.get(pair.full);
+        let Some(position) = insertion_point(fulls, carrier, |f| f.carrier, limit) else {
             return;
-        }
-        pair.semi.retain(|s| !carrier.is_subset(&s.carrier));
+        };
+        insert_at(
+            &mut self.fulls,
+            &mut pair.full,
+            position,
+            full,
+            |f| f.carrier,
+            limit,
+        );
+        self.semis
+            .retain(&mut pair.semi, |s| !carrier.is_subset(&s.carrier));
+        self.lists[slot] = pair;
         if new_partners {
             for (x, y) in [(a, b), (b, a)] {
                 let empty = self.empty_slot[y as usize];
@@ -596,29 +615,52 @@ impl<const W: usize> Search<W> {
 
     /// Adds a semi connection (unless a subset carrier already connects the pair) and tries the
     /// OR rule and the crossing rule with the pair's other semi connections.
+    ///
+    /// Most semi connections the rules make are turned away: that test is inlined, the rest is
+    /// not.
+    #[inline]
     pub(super) fn add_semi(&mut self, a: PointId, b: PointId, semi: Semi<Bits<W>>) {
         if a == b {
             return;
         }
         let limit = self.limits.semi_per_pair;
         let slot = self.index(a, b);
+        let mut pair = self.lists[slot];
+        let fulls = self.fulls.get(pair.full);
+        if fulls.iter().any(|f| f.carrier.is_subset(&semi.carrier)) {
+            return;
+        }
+        let semis = self.semis.get(pair.semi);
+        let Some(position) = insertion_point(semis, semi.carrier, |s| s.carrier, limit) else {
+            return;
+        };
+        insert_at(
+            &mut self.semis,
+            &mut pair.semi,
+            position,
+            semi,
+            |s| s.carrier,
+            limit,
+        );
+        self.lists[slot] = pair;
+        if !self.quiet {
+            self.semi_rules(a, b, slot, semi);
+        }
+    }
+
+    /// The OR rule and the crossing rule for the semi connection `semi` just stored for the
+    /// pair (a, b) (entry `slot` of `lists`).
+    #[inline(never)]
+    fn semi_rules(&mut self, a: PointId, b: PointId, slot: usize, semi: Semi<Bits<W>>) {
         let avoid = self.empty_body(a) | self.empty_body(b);
-        let pair = &mut self.lists[slot];
-        if pair.full.iter().any(|f| f.carrier.is_subset(&semi.carrier))
-            || !insert_smallest(&mut pair.semi, semi, |s| s.carrier, limit)
-        {
-            return;
-        }
-        if self.quiet {
-            return;
-        }
+        let pair = self.semis.get(self.lists[slot].semi);
         // The OR rule can only succeed when all the pair's semi carriers share no cell, or share
         // only cells captured by an empty endpoint (Theorem 11): those are set aside and the
         // deduced carrier takes in their pairs.
-        let common = pair.semi.iter().fold(semi.carrier, |c, s| c & s.carrier);
+        let common = pair.iter().fold(semi.carrier, |c, s| c & s.carrier);
         let mut set_aside = Bits::default();
-        let mut or_possible = common.is_empty() && pair.semi.len() >= 2;
-        if !or_possible && pair.semi.len() >= 2 {
+        let mut or_possible = common.is_empty() && pair.len() >= 2;
+        if !or_possible && pair.len() >= 2 {
             let (ca, cb) = (&self.captures[a as usize], &self.captures[b as usize]);
             let reach = self.captured_cells[a as usize] | self.captured_cells[b as usize];
             if common.is_subset(&reach) {
@@ -631,7 +673,7 @@ impl<const W: usize> Search<W> {
         let (a_slot, b_slot) = (self.empty_slot[a as usize], self.empty_slot[b as usize]);
         let crossing = self.limits.crossing_rule && a_slot.is_some() && b_slot.is_some() && {
             let (mut disjoint, mut chained) = (0, 0);
-            for s in &pair.semi {
+            for s in pair {
                 disjoint += usize::from(!s.carrier.intersects(&semi.carrier));
                 chained += usize::from(s.chains != 0);
             }
@@ -644,8 +686,7 @@ impl<const W: usize> Search<W> {
             let mut carriers = std::mem::take(&mut self.or_scratch);
             carriers.clear();
             carriers.extend(
-                pair.semi
-                    .iter()
+                pair.iter()
                     .filter(|s| **s != semi)
                     .map(|s| s.carrier - set_aside),
             );
@@ -658,8 +699,9 @@ impl<const W: usize> Search<W> {
         }
         if let (true, Some(x_slot), Some(y_slot)) = (crossing, a_slot, b_slot) {
             let slot = self.existing(a, b);
-            let others: Vec<Semi<Bits<W>>> = self.lists[slot]
-                .semi
+            let others: Vec<Semi<Bits<W>>> = self
+                .semis
+                .get(self.lists[slot].semi)
                 .iter()
                 .filter(|s| **s != semi)
                 .copied()
@@ -701,12 +743,12 @@ impl<const W: usize> Search<W> {
                 continue;
             }
             let full_start = out.full_chains.len() as u32;
-            for f in &lists.full {
+            for f in self.fulls.get(lists.full) {
                 out.full_chains.push(f.chains);
                 out.full_words.extend_from_slice(f.carrier.words());
             }
             let semi_start = out.semi_keys.len() as u32;
-            for s in &lists.semi {
+            for s in self.semis.get(lists.semi) {
                 out.semi_keys.push((s.key, s.chains));
                 out.semi_words.extend_from_slice(s.carrier.words());
             }
@@ -723,27 +765,9 @@ impl<const W: usize> Search<W> {
     }
 }
 
-/// Inserts `item` into `list` (kept smallest carriers first, at most `limit` long) unless a
-/// carrier in `list` is inside its carrier, after dropping the connections whose carriers contain
-/// its carrier; a full list gives up its largest carrier for a smaller one. Returns whether
-/// `item` was kept (not when a subset or `limit` smaller or equal carriers are already there).
-fn insert_smallest<T, C: CarrierSet>(
-    list: &mut Vec<T>,
-    item: T,
-    carrier: impl Fn(&T) -> C,
-    limit: usize,
-) -> bool {
-    match insertion_point(list, carrier(&item), &carrier, limit) {
-        Some(position) => {
-            insert_at(list, position, item, carrier, limit);
-            true
-        }
-        None => false,
-    }
-}
-
-/// Where [`insert_smallest`] puts a connection with carrier `own` in `list`: after the carriers
-/// no larger, unless one of those is inside `own` or there are `limit` of them.
+/// Where a connection with carrier `own` goes in `list` (kept smallest carriers first, at most
+/// `limit` long): after the carriers no larger, unless one of those is inside `own` (the pair is
+/// connected already) or there are `limit` of them.
 ///
 /// A carrier inside `own` is no larger, so the list's order says where to stop looking.
 #[inline]
@@ -768,30 +792,23 @@ fn insertion_point<T, C: CarrierSet>(
     (position < limit).then_some(position)
 }
 
-/// Inserts `item` at `position` (from [`insertion_point`]) after dropping the later entries
-/// whose carriers contain its carrier and, if `list` would be longer than `limit`, its last one.
+/// Inserts `item` at `position` (from [`insertion_point`]) in the list at `span`, after
+/// dropping the entries whose carriers contain its carrier (all after `position`) and, if the
+/// list would be longer than `limit`, its last one.
 #[inline(never)]
-fn insert_at<T, C: CarrierSet>(
-    list: &mut Vec<T>,
+fn insert_at<T: Copy, C: CarrierSet>(
+    arena: &mut ListArena<T>,
+    span: &mut Span,
     position: usize,
     item: T,
     carrier: impl Fn(&T) -> C,
     limit: usize,
 ) {
     let own = carrier(&item);
-    let mut kept = position;
-    for i in position..list.len() {
-        if !own.is_subset(&carrier(&list[i])) {
-            list.swap(kept, i);
-            kept += 1;
-        }
-    }
-    list.truncate(kept.min(limit - 1));
-    if list.capacity() == 0 {
-        // Room for the usual lists at once (a growing list would move twice or three times).
-        list.reserve_exact(limit.min(16));
-    }
-    list.insert(position, item);
+    arena.retain(span, |x| !own.is_subset(&carrier(x)));
+    ListArena::<T>::truncate(span, limit - 1);
+    // Lists start with room for four and double.
+    arena.insert(span, position, item, limit.min(4));
 }
 
 /// The OR rule: semi carriers (the new one, then at most `depth` of `others`) whose

@@ -6,6 +6,7 @@
 //! semi connection the same after the attacker plays the key; and a move outside the mustplay
 //! loses.
 
+pub(crate) mod arena;
 pub mod captured;
 pub mod carrier;
 pub mod connect;
