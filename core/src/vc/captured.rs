@@ -20,7 +20,7 @@
 use crate::board::{BoardSize, Cell, CellSet, Color};
 use crate::position::Position;
 
-use super::carrier::CarrierSet;
+use super::carrier::{Bits, CarrierSet, Layout};
 use super::points::Points;
 
 /// For every point, the pairs of empty cells the player captures (in the sense above) once
@@ -28,17 +28,10 @@ use super::points::Points;
 /// whose captured pairs would already be captured in the position.
 #[must_use]
 pub fn captured_pairs(position: &Position, points: &Points) -> Vec<Vec<CellSet>> {
-    let board = Board::new(position, points.color);
-    points
-        .points
+    let layout = Layout::new(position.size());
+    captured_carriers::<6>(position, points)
         .iter()
-        .map(|point| {
-            if point.empty {
-                board.pairs_after(point.name)
-            } else {
-                Vec::new()
-            }
-        })
+        .map(|pairs| pairs.iter().map(|pair| layout.cells(pair)).collect())
         .collect()
 }
 
@@ -60,85 +53,129 @@ pub fn cover<C: CarrierSet>(overlap: C, captures: &[&[C]], avoid: C) -> Option<C
     overlap.is_subset(&used).then_some(used)
 }
 
-/// One player's view of the board, with the player's groups precomputed: a group is a chain of
-/// stones, or an edge with every chain along it.
-struct Board {
-    size: BoardSize,
-    stones: CellSet,
-    empty: CellSet,
+/// One player's view of the board in [`Bits`] of `V` words, with the player's groups
+/// precomputed: a group is a chain of stones, or an edge with every chain along it.
+///
+/// Board cells have their [`Layout`] slots; the player's two edges follow, at slots `area` and
+/// `area + 1` (the opponent's edges never join or separate anything of the player's).
+struct Board<const V: usize> {
+    layout: Layout,
+    stones: Bits<V>,
+    empty: Bits<V>,
+    /// Cells holding a stone of either colour.
+    occupied: Bits<V>,
+    /// Cells along the board's four sides.
+    border: Bits<V>,
     /// The player's two edges.
-    own_edges: CellSet,
-    /// `neighbours[cell index]`: the cells and edges next to a board cell or edge.
-    neighbours: Vec<CellSet>,
-    /// `group_of[cell index]`: the group holding a stone or own edge.
+    own_edges: Bits<V>,
+    /// `neighbours[slot]`: the cells and own edges next to a cell, or the cells along an edge.
+    neighbours: Vec<Bits<V>>,
+    /// `group_of[slot]`: the group holding a stone or own edge.
     group_of: Vec<Option<u16>>,
-    groups: Vec<Group>,
+    groups: Vec<Group<V>>,
 }
 
 /// Stones and edges joined to each other, with the cells and edges next to them.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
-struct Group {
-    cells: CellSet,
+struct Group<const V: usize> {
+    cells: Bits<V>,
     /// The cells and edges next to `cells` (some may be in `cells`).
-    reach: CellSet,
+    reach: Bits<V>,
 }
 
-impl Group {
-    fn join(&mut self, other: &Group) {
+impl<const V: usize> Group<V> {
+    fn join(&mut self, other: &Group<V>) {
         self.cells |= other.cells;
         self.reach |= other.reach;
     }
 }
 
-impl Board {
-    fn new(position: &Position, color: Color) -> Board {
+/// The words a [`Board`] needs for a board of `area` cells and two edges.
+fn board_words(area: usize) -> usize {
+    match area + 2 {
+        0..=128 => 2,
+        129..=192 => 3,
+        193..=256 => 4,
+        257..=320 => 5,
+        _ => 6,
+    }
+}
+
+impl<const V: usize> Board<V> {
+    fn new(position: &Position, color: Color) -> Board<V> {
         let size = position.size();
-        let stones = position.stones(color);
+        let layout = Layout::new(size);
+        let area = size.cells().len() as u16;
         let (first, second) = BoardSize::edges_of(color);
-        let own_edges = CellSet::single(first) | CellSet::single(second);
-        let mut neighbours = vec![CellSet::new(); Cell::COUNT as usize];
-        for cell in (size.cells() | own_edges).iter() {
-            neighbours[cell.index()] = size.neighbours(cell);
+        let edges = [first, second];
+        // The slot of a board cell or own edge (none for the opponent's edges).
+        let slot_of = |point: Cell| -> Option<u16> {
+            if point.is_edge() {
+                edges
+                    .iter()
+                    .position(|&e| e == point)
+                    .map(|i| area + i as u16)
+            } else {
+                Some(layout.slot(point))
+            }
+        };
+        let bits = |cells: CellSet| -> Bits<V> {
+            cells
+                .iter()
+                .filter_map(slot_of)
+                .fold(Bits::default(), |all, slot| all | Bits::single(slot))
+        };
+        let mut neighbours = vec![Bits::default(); usize::from(area) + 2];
+        for point in (size.cells() | CellSet::single(first) | CellSet::single(second)).iter() {
+            if let Some(slot) = slot_of(point) {
+                neighbours[usize::from(slot)] = bits(size.neighbours(point));
+            }
         }
+        let border = Cell::EDGES
+            .iter()
+            .fold(CellSet::new(), |all, &edge| all | size.edge_cells(edge));
+        let stones = bits(position.stones(color));
+        let empty = bits(position.empty_cells());
         let mut board = Board {
-            size,
+            layout,
             stones,
-            empty: position.empty_cells(),
-            own_edges,
+            empty,
+            occupied: bits(size.cells() - position.empty_cells()),
+            border: bits(border),
+            own_edges: Bits::single(area) | Bits::single(area + 1),
             neighbours,
-            group_of: vec![None; Cell::COUNT as usize],
+            group_of: vec![None; usize::from(area) + 2],
             groups: Vec::new(),
         };
-        for seed in (own_edges | stones).iter() {
-            if board.group_of[seed.index()].is_some() {
+        for seed in (board.own_edges | stones).slots() {
+            if board.group_of[usize::from(seed)].is_some() {
                 continue;
             }
             let cells = board.flood(seed);
-            let reach = cells
-                .iter()
-                .fold(CellSet::new(), |all, c| all | board.neighbours[c.index()]);
+            let reach = board.around(cells);
             let id = board.groups.len() as u16;
-            for member in cells.iter() {
-                board.group_of[member.index()] = Some(id);
+            for member in cells.slots() {
+                board.group_of[usize::from(member)] = Some(id);
             }
             board.groups.push(Group { cells, reach });
         }
         board
     }
 
-    /// The stones and edges joined to `seed` (a stone or own edge): its chain, with an edge
+    /// The cells and edges next to `set`.
+    fn around(&self, set: Bits<V>) -> Bits<V> {
+        set.slots().fold(Bits::default(), |all, slot| {
+            all | self.neighbours[usize::from(slot)]
+        })
+    }
+
+    /// The stones and own edges joined to `seed` (a stone or own edge): its chain, with an edge
     /// joining every chain along it.
-    fn flood(&self, seed: Cell) -> CellSet {
-        let mut body = CellSet::single(seed);
+    fn flood(&self, seed: u16) -> Bits<V> {
+        let within = self.stones | self.own_edges;
+        let mut body = Bits::single(seed);
         loop {
-            let mut next = body | CellSet::flood(body, self.stones);
-            for edge in self.own_edges.iter() {
-                let along = self.size.edge_cells(edge);
-                if next.contains(edge) || next.intersects(&(along & self.stones)) {
-                    next.insert(edge);
-                    next |= CellSet::flood(along & self.stones, self.stones);
-                }
-            }
+            let next = body | (self.around(body) & within);
             if next == body {
                 return body;
             }
@@ -146,28 +183,32 @@ impl Board {
         }
     }
 
-    /// Disjoint captured pairs once `cell` is the player's: pairs of adjacent empty cells with one
-    /// of them next to `cell`.
-    fn pairs_after(&self, cell: Cell) -> Vec<CellSet> {
+    /// Disjoint captured pairs once `cell` (a slot) is the player's: pairs of adjacent empty
+    /// cells with one of them next to `cell`.
+    fn pairs_after(&self, cell: u16) -> Vec<Bits<V>> {
         // An intruder is at most two steps from `cell` and its neighbours three; with no stone
-        // and no edge that near, every intruder separates two empty cells (quick exit).
-        let near_cells = CellSet::single(cell).grow().grow().grow();
-        let board = self.size.cells();
-        let stones_near = !(near_cells & (board - self.empty)).is_empty();
-        if !stones_near && !self.touches_edge_within(near_cells) {
+        // and no side of the board that near, every intruder separates two empty cells (quick
+        // exit).
+        let all_cells = self.empty | self.occupied;
+        let mut near = Bits::single(cell);
+        for _ in 0..3 {
+            near = (near | self.around(near)) & all_cells;
+        }
+        if !near.intersects(&(self.occupied | self.border)) {
             return Vec::new();
         }
-        let empty = self.empty - CellSet::single(cell);
-        let mut used = CellSet::new();
+        let mut empty = self.empty;
+        empty.remove(cell);
+        let mut used = Bits::default();
         let mut out = Vec::new();
-        let near = self.neighbours[cell.index()] & empty;
-        for a in near.iter() {
-            for b in (self.neighbours[a.index()] & empty).iter() {
-                if used.contains(a) || used.contains(b) || (near.contains(b) && b < a) {
+        let next_to_cell = self.neighbours[usize::from(cell)] & empty;
+        for a in next_to_cell.slots() {
+            for b in (self.neighbours[usize::from(a)] & empty).slots() {
+                if used.contains(a) || used.contains(b) || (next_to_cell.contains(b) && b < a) {
                     continue;
                 }
                 if self.skippable([cell, b], a) && self.skippable([cell, a], b) {
-                    let pair = CellSet::single(a) | CellSet::single(b);
+                    let pair = Bits::single(a) | Bits::single(b);
                     used |= pair;
                     out.push(pair);
                 }
@@ -176,29 +217,22 @@ impl Board {
         out
     }
 
-    /// Whether `cells` reaches a cell along one of the board's edges.
-    fn touches_edge_within(&self, cells: CellSet) -> bool {
-        Cell::EDGES
-            .iter()
-            .any(|&edge| cells.intersects(&self.size.edge_cells(edge)))
-    }
-
-    /// The player's stones and edges joined to `seeds` (stones, edges or cells of `extra`) once
+    /// The player's stones and edges joined to `seeds` (stones, edges or slots of `extra`) once
     /// the player also has stones on `extra`, with the cells and edges next to them.
-    fn body(&self, extra: &[Cell; 2], seeds: CellSet) -> Group {
+    fn body(&self, extra: &[u16; 2], seeds: Bits<V>) -> Group<V> {
         let mut body = Group::default();
-        for seed in seeds.iter() {
+        for seed in seeds.slots() {
             if extra.contains(&seed) {
                 self.take_extra(&mut body, seed);
-            } else if let Some(g) = self.group_of[seed.index()] {
-                body.join(&self.groups[g as usize]);
+            } else if let Some(g) = self.group_of[usize::from(seed)] {
+                body.join(&self.groups[usize::from(g)]);
             }
         }
         loop {
             let before = body.cells;
             for &stone in extra {
                 if !body.cells.contains(stone)
-                    && self.neighbours[stone.index()].intersects(&body.cells)
+                    && self.neighbours[usize::from(stone)].intersects(&body.cells)
                 {
                     self.take_extra(&mut body, stone);
                 }
@@ -210,13 +244,13 @@ impl Board {
     }
 
     /// Adds the extra stone `stone` and the groups next to it to `body`.
-    fn take_extra(&self, body: &mut Group, stone: Cell) {
-        let around = self.neighbours[stone.index()];
+    fn take_extra(&self, body: &mut Group<V>, stone: u16) {
+        let around = self.neighbours[usize::from(stone)];
         body.cells.insert(stone);
         body.reach |= around;
-        for next in (around & (self.stones | self.own_edges)).iter() {
-            if let Some(g) = self.group_of[next.index()] {
-                body.join(&self.groups[g as usize]);
+        for next in (around & (self.stones | self.own_edges)).slots() {
+            if let Some(g) = self.group_of[usize::from(next)] {
+                body.join(&self.groups[usize::from(g)]);
             }
         }
     }
@@ -225,32 +259,35 @@ impl Board {
     /// the player also has stones on `extra`: it touches at most one body of stones and edges,
     /// and every two of the points it touches (that body and its empty neighbours) are joined
     /// without it.
-    fn skippable(&self, extra: [Cell; 2], cell: Cell) -> bool {
-        let placed = CellSet::single(extra[0]) | CellSet::single(extra[1]);
+    fn skippable(&self, extra: [u16; 2], cell: u16) -> bool {
+        let placed = Bits::single(extra[0]) | Bits::single(extra[1]);
         let own = self.stones | placed | self.own_edges;
-        let around = self.neighbours[cell.index()];
+        let around = self.neighbours[usize::from(cell)];
         let touching = around & own;
-        let empty = self.empty - placed - CellSet::single(cell);
+        let mut empty = self.empty - placed;
+        empty.remove(cell);
         let mut free = around & empty;
         // Quick exit: an empty neighbour touching none of the player's points is joined only to
         // its own neighbours, and holds no body the intruder could touch.
-        for u in free.iter() {
-            let next_to_u = self.neighbours[u.index()];
+        for u in free.slots() {
+            let next_to_u = self.neighbours[usize::from(u)];
+            let mut others = free;
+            others.remove(u);
             if !next_to_u.intersects(&own)
-                && (!touching.is_empty() || !(free - CellSet::single(u)).is_subset(&next_to_u))
+                && (!touching.is_empty() || !others.is_subset(&next_to_u))
             {
                 return false;
             }
         }
         let attached = self.body(&extra, touching);
         if let Some(one) = touching.first() {
-            if self.body(&extra, CellSet::single(one)).cells != attached.cells {
+            if self.body(&extra, Bits::single(one)).cells != attached.cells {
                 return false;
             }
         }
         while let Some(u) = free.first() {
-            free.discard(u);
-            let next_to_u = self.neighbours[u.index()];
+            free.remove(u);
+            let next_to_u = self.neighbours[usize::from(u)];
             let theirs = self.body(&extra, next_to_u & own);
             if !attached.cells.is_subset(&theirs.cells) {
                 return false;
@@ -261,6 +298,52 @@ impl Board {
         }
         true
     }
+
+    /// A pair as H-search's carriers of `W` words (the board's cells come first, so the first
+    /// `W` words hold them).
+    fn carrier<const W: usize>(&self, pair: &Bits<V>) -> Bits<W> {
+        Bits::from_words(&pair.words()[..W]).expect("W words")
+    }
+}
+
+/// For every point, its captured pairs (see [`captured_pairs`]) as carriers of `W` words in the
+/// board's [`Layout`].
+#[must_use]
+pub fn captured_carriers<const W: usize>(
+    position: &Position,
+    points: &Points,
+) -> Vec<Vec<Bits<W>>> {
+    let area = position.size().cells().len();
+    match board_words(area).max(W) {
+        2 => carriers_with::<2, W>(position, points),
+        3 => carriers_with::<3, W>(position, points),
+        4 => carriers_with::<4, W>(position, points),
+        5 => carriers_with::<5, W>(position, points),
+        _ => carriers_with::<6, W>(position, points),
+    }
+}
+
+/// [`captured_carriers`] on a [`Board`] of `V` words.
+fn carriers_with<const V: usize, const W: usize>(
+    position: &Position,
+    points: &Points,
+) -> Vec<Vec<Bits<W>>> {
+    let board = Board::<V>::new(position, points.color);
+    points
+        .points
+        .iter()
+        .map(|point| {
+            if point.empty {
+                board
+                    .pairs_after(board.layout.slot(point.name))
+                    .iter()
+                    .map(|pair| board.carrier(pair))
+                    .collect()
+            } else {
+                Vec::new()
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -291,6 +374,21 @@ mod tests {
         // nothing: b1 reaches d1 along Black's top edge, b2 and d2 touch c2.
         let found = pairs_after("size=5&turn=b", Color::Black, "c2");
         assert!(found.contains(&"c1+d1".to_string()), "{found:?}");
+    }
+
+    #[test]
+    fn edge_pairs_are_found_on_every_board_width() {
+        // Boards of 2 to 6 words: the bottom edge's bridge pair next to the far corner.
+        for (size, cell, pair) in [
+            (5, "d4", "c5+d5"),
+            (11, "j10", "i11+j11"),
+            (13, "l12", "k13+l13"),
+            (16, "o15", "n16+o16"),
+            (19, "r18", "q19+r19"),
+        ] {
+            let found = pairs_after(&format!("size={size}&turn=b"), Color::Black, cell);
+            assert!(found.contains(&pair.to_string()), "{size}: {found:?}");
+        }
     }
 
     #[test]

@@ -100,6 +100,31 @@ impl<const W: usize> Bits<W> {
         out.insert(slot);
         out
     }
+
+    /// Clears bit `slot`.
+    #[inline]
+    pub fn remove(&mut self, slot: u16) {
+        let slot = usize::from(slot);
+        self.0[slot / 64] &= !(1 << (slot % 64));
+    }
+
+    /// The lowest set bit.
+    #[inline]
+    #[must_use]
+    pub fn first(&self) -> Option<u16> {
+        let i = self.0.iter().position(|&w| w != 0)?;
+        Some((i * 64) as u16 + self.0[i].trailing_zeros() as u16)
+    }
+
+    /// The set bits, lowest first.
+    pub fn slots(self) -> impl Iterator<Item = u16> {
+        let mut rest = self;
+        std::iter::from_fn(move || {
+            let slot = rest.first()?;
+            rest.remove(slot);
+            Some(slot)
+        })
+    }
 }
 
 impl<const W: usize> CarrierSet for Bits<W> {

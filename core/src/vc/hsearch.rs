@@ -373,10 +373,7 @@ impl<const W: usize> Search<W> {
         let n = points.len();
         let layout = Layout::new(position.size());
         let captures: Vec<Vec<Bits<W>>> = if limits.captured_sets {
-            captured::captured_pairs(position, &points)
-                .iter()
-                .map(|pairs| pairs.iter().map(|p| layout.bits(p)).collect())
-                .collect()
+            captured::captured_carriers(position, &points)
         } else {
             vec![Vec::new(); n]
         };
