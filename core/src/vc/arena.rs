@@ -57,11 +57,39 @@ impl<T: Copy> ListArena<T> {
             self.make_room(span, item, first_room);
         }
         let start = span.start as usize;
-        let len = span.len();
-        self.items
-            .copy_within(start + at..start + len, start + at + 1);
-        self.items[start + at] = item;
+        // Lists are short: moving item by item beats a call to `memmove`.
+        let list = &mut self.items[start..=start + span.len()];
+        for i in (at..span.len()).rev() {
+            list[i + 1] = list[i];
+        }
+        list[at] = item;
         span.len += 1;
+    }
+
+    /// Inserts `item` at index `at` of the list at `span` (as [`ListArena::insert`]) after
+    /// dropping the items from `at` on for which `drop` holds and, if the list would then be
+    /// longer than `limit` (at least 1), its last one.
+    pub(super) fn insert_dropping(
+        &mut self,
+        span: &mut Span,
+        at: usize,
+        item: T,
+        mut drop: impl FnMut(&T) -> bool,
+        limit: usize,
+        first_room: usize,
+    ) {
+        let start = span.start as usize;
+        let list = &mut self.items[start..start + span.len()];
+        let mut kept = at;
+        for i in at..list.len() {
+            let x = list[i];
+            if !drop(&x) {
+                list[kept] = x;
+                kept += 1;
+            }
+        }
+        span.len = kept.min(limit - 1) as u16;
+        self.insert(span, at, item, first_room);
     }
 
     /// Moves the full list at `span` where it has more room: in place when it is the last list,
@@ -98,13 +126,6 @@ impl<T: Copy> ListArena<T> {
         }
         span.len = kept as u16;
     }
-
-    /// Keeps the first `len` items of the list at `span` (all of them if it is shorter).
-    pub(super) fn truncate(span: &mut Span, len: usize) {
-        if len < span.len() {
-            span.len = len as u16;
-        }
-    }
 }
 
 #[cfg(test)]
@@ -127,7 +148,7 @@ mod tests {
     }
 
     #[test]
-    fn retain_and_truncate_shorten_a_list_in_order() {
+    fn retain_shortens_a_list_in_order() {
         let mut arena = ListArena::with_capacity(8);
         let mut a = Span::default();
         for i in 0..10u32 {
@@ -136,10 +157,24 @@ mod tests {
         }
         arena.retain(&mut a, |&x| x % 3 != 0);
         assert_eq!(arena.get(a), &[1, 2, 4, 5, 7, 8]);
-        ListArena::<u32>::truncate(&mut a, 4);
-        assert_eq!(arena.get(a), &[1, 2, 4, 5]);
         assert!(!a.is_empty());
-        ListArena::<u32>::truncate(&mut a, 0);
+        arena.retain(&mut a, |_| false);
         assert!(a.is_empty());
+    }
+
+    #[test]
+    fn insert_dropping_drops_later_items_and_keeps_the_limit() {
+        let mut arena = ListArena::with_capacity(0);
+        let mut a = Span::default();
+        for i in [1u32, 2, 4, 6, 8, 9] {
+            let end = a.len();
+            arena.insert(&mut a, end, i, 4);
+        }
+        // Even items from index 2 on go, and 3 goes in at index 2.
+        arena.insert_dropping(&mut a, 2, 3, |x| x % 2 == 0, 10, 4);
+        assert_eq!(arena.get(a), &[1, 2, 3, 9]);
+        // A limit of 3 keeps two of the four, then adds one.
+        arena.insert_dropping(&mut a, 1, 0, |_| false, 3, 4);
+        assert_eq!(arena.get(a), &[1, 0, 2]);
     }
 }

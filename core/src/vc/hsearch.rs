@@ -790,8 +790,11 @@ fn insertion_point<T, C: CarrierSet>(
 }
 
 /// Inserts `item` at `position` (from [`insertion_point`]) in the list at `span`, after
-/// dropping the entries whose carriers contain its carrier (all after `position`) and, if the
-/// list would be longer than `limit`, its last one.
+/// dropping the entries whose carriers contain its carrier and, if the list would be longer
+/// than `limit`, its last one.
+///
+/// Only entries after `position` can contain the carrier: those before are no larger, and an
+/// equal one would have been inside it.
 #[inline(never)]
 fn insert_at<T: Copy, C: CarrierSet>(
     arena: &mut ListArena<T>,
@@ -802,10 +805,15 @@ fn insert_at<T: Copy, C: CarrierSet>(
     limit: usize,
 ) {
     let own = carrier(&item);
-    arena.retain(span, |x| !own.is_subset(&carrier(x)));
-    ListArena::<T>::truncate(span, limit - 1);
     // Lists start with room for four and double.
-    arena.insert(span, position, item, limit.min(4));
+    arena.insert_dropping(
+        span,
+        position,
+        item,
+        |x| own.is_subset(&carrier(x)),
+        limit,
+        limit.min(4),
+    );
 }
 
 /// The OR rule: semi carriers (the new one, then at most `depth` of `others`) whose
