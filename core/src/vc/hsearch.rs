@@ -654,7 +654,20 @@ impl<const W: usize> Search<W> {
         // The OR rule can only succeed when all the pair's semi carriers share no cell, or share
         // only cells captured by an empty endpoint (Theorem 11): those are set aside and the
         // deduced carrier takes in their pairs.
-        let common = pair.iter().fold(semi.carrier, |c, s| c & s.carrier);
+        let (a_slot, b_slot) = (self.empty_slot[a as usize], self.empty_slot[b as usize]);
+        let crossing_ends = self.limits.crossing_rule && a_slot.is_some() && b_slot.is_some();
+        // One pass over the list: the carriers' common cells, and for the crossing rule, how
+        // many miss the new carrier and how many have partition chains.
+        let (mut common, mut disjoint, mut chained) = (semi.carrier, 0, 0);
+        if crossing_ends {
+            for s in pair {
+                common &= s.carrier;
+                disjoint += usize::from(!s.carrier.intersects(&semi.carrier));
+                chained += usize::from(s.chains != 0);
+            }
+        } else {
+            common = pair.iter().fold(common, |c, s| c & s.carrier);
+        }
         let mut set_aside = Bits::default();
         let mut or_possible = common.is_empty() && pair.len() >= 2;
         if !or_possible && pair.len() >= 2 {
@@ -667,15 +680,7 @@ impl<const W: usize> Search<W> {
                 }
             }
         }
-        let (a_slot, b_slot) = (self.empty_slot[a as usize], self.empty_slot[b as usize]);
-        let crossing = self.limits.crossing_rule && a_slot.is_some() && b_slot.is_some() && {
-            let (mut disjoint, mut chained) = (0, 0);
-            for s in pair {
-                disjoint += usize::from(!s.carrier.intersects(&semi.carrier));
-                chained += usize::from(s.chains != 0);
-            }
-            disjoint >= 2 && chained >= 2
-        };
+        let crossing = crossing_ends && disjoint >= 2 && chained >= 2;
         if !or_possible && !crossing {
             return;
         }
