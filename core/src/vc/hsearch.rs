@@ -497,6 +497,7 @@ impl<const W: usize> Search<W> {
     ) {
         let mid_empty = self.empty_slot[mid as usize].is_some();
         let far_body = self.empty_body(far);
+        let blocked = first.carrier | far_body;
         // The cells captured pairs of the two ends of the path could cover (none for stones and
         // edges).
         let ends_reach = self.captured_cells[far as usize] | self.captured_cells[mid as usize];
@@ -515,11 +516,12 @@ impl<const W: usize> Search<W> {
                 continue;
             }
             for second in self.fulls.get(self.lists[partner.entry as usize].full) {
-                if second.serial >= first.serial || second.carrier.intersects(&far_body) {
+                if second.serial >= first.serial {
                     continue;
                 }
-                let overlap = first.carrier & second.carrier;
-                if overlap.is_empty() {
+                // One test for the usual case: the second carrier misses both the first one and
+                // the far end.
+                if (blocked & second.carrier).is_empty() {
                     found.push((
                         other,
                         first.carrier | second.carrier,
@@ -527,6 +529,10 @@ impl<const W: usize> Search<W> {
                     ));
                     continue;
                 }
+                if second.carrier.intersects(&far_body) {
+                    continue;
+                }
+                let overlap = first.carrier & second.carrier;
                 // Theorems 10 and 11: an overlap inside pairs captured by the key or an empty
                 // endpoint; the deduced carrier takes in those pairs, and the halves no longer
                 // split at a partition chain.
