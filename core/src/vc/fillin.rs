@@ -48,14 +48,25 @@ pub fn reduce(position: &Position) -> Reduced {
 /// Without a threat, every empty cell is in.
 #[must_use]
 pub fn mustplay_after_fillin(position: &Position, limits: Limits) -> Option<CellSet> {
-    let mover = position.to_move();
     let reduced = reduce(position);
+    mustplay_on_reduced(position, &reduced, || threat(&reduced.position, limits))
+}
+
+/// [`mustplay_after_fillin`] with `position` already reduced, and `threat` giving the
+/// opponent's threat on the reduced position (asked for only if that position is undecided).
+#[must_use]
+pub fn mustplay_on_reduced(
+    position: &Position,
+    reduced: &Reduced,
+    threat: impl FnOnce() -> Threat,
+) -> Option<CellSet> {
+    let mover = position.to_move();
     match reduced.position.winner() {
         Some(winner) if winner == mover => return Some(position.empty_cells()),
         Some(_) => return None,
         None => {}
     }
-    let region = match threat(&reduced.position, limits) {
+    let region = match threat() {
         Threat::Connected => return None,
         Threat::Nothing => return Some(position.empty_cells()),
         Threat::Semi(region) => region,

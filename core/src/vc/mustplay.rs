@@ -4,7 +4,7 @@
 use crate::board::CellSet;
 use crate::position::Position;
 
-use super::hsearch::{h_search, Limits};
+use super::hsearch::{h_search, Connections, Limits};
 
 /// What H-search finds for the opponent of the side to move between its two edges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,7 +21,14 @@ pub enum Threat {
 #[must_use]
 pub fn threat(position: &Position, limits: Limits) -> Threat {
     let opponent = position.to_move().opponent();
-    let connections = h_search(position, opponent, limits);
+    threat_in(position, &h_search(position, opponent, limits))
+}
+
+/// The threat read off `connections`, H-search's connections for the opponent of the side to
+/// move in `position`.
+#[must_use]
+pub fn threat_in(position: &Position, connections: &Connections) -> Threat {
+    debug_assert_eq!(connections.points.color, position.to_move().opponent());
     match connections.edge_to_edge() {
         Some(edge) if edge.full().len() > 0 => Threat::Connected,
         Some(edge) if edge.semi().len() > 0 => Threat::Semi(
@@ -38,7 +45,13 @@ pub fn threat(position: &Position, limits: Limits) -> Threat {
 /// - otherwise the intersection of the opponent's winning semi carriers.
 #[must_use]
 pub fn mustplay(position: &Position, limits: Limits) -> Option<CellSet> {
-    match threat(position, limits) {
+    mustplay_for(position, threat(position, limits))
+}
+
+/// [`mustplay`] with the opponent's threat already found.
+#[must_use]
+pub fn mustplay_for(position: &Position, threat: Threat) -> Option<CellSet> {
+    match threat {
         Threat::Connected => None,
         Threat::Semi(region) => Some(region),
         Threat::Nothing => Some(position.empty_cells()),

@@ -10,9 +10,9 @@ use crate::ica::report::FillinByColor;
 use crate::position::Position;
 
 use super::connect::{check_endpoint, ConnectError};
-use super::fillin::{mustplay_after_fillin, reduce};
+use super::fillin::{mustplay_on_reduced, reduce};
 use super::hsearch::{h_search, Connections, Limits};
-use super::mustplay::mustplay;
+use super::mustplay::{mustplay_for, threat_in};
 use super::points::PointId;
 
 use crate::report::cell_names as names;
@@ -150,15 +150,60 @@ pub fn report(
             return Err(ConnectError::OpponentFillin(cell));
         }
     }
-    let connections = h_search(position, player, limits);
+    // The side to move's mustplay needs the opponent's connections on the same position: the
+    // player's own when the player is that opponent, else a second search, run alongside.
+    let opponent = position.to_move().opponent();
+    let (connections, theirs) = if player == opponent {
+        (h_search(position, player, limits), None)
+    } else {
+        let (mine, theirs) = rayon::join(
+            || h_search(position, player, limits),
+            || h_search(position, opponent, limits),
+        );
+        (mine, Some(theirs))
+    };
+    let threat = || threat_in(position, theirs.as_ref().unwrap_or(&connections));
     let mut out = match &reduced {
-        None => VcReport::of(&connections, between, mustplay(given, limits)),
+        None => VcReport::of(&connections, between, mustplay_for(given, threat())),
         Some(r) => {
-            let mut out = VcReport::of(&connections, between, mustplay_after_fillin(given, limits));
+            let mustplay = mustplay_on_reduced(given, r, threat);
+            let mut out = VcReport::of(&connections, between, mustplay);
             out.fillin = FillinByColor::of(&r.fillin);
             out
         }
     };
     out.fillin_used = with_fillin;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::read_link;
+    use crate::vc::fillin::mustplay_after_fillin;
+    use crate::vc::mustplay;
+
+    #[test]
+    fn the_mustplay_is_the_same_whichever_player_is_reported() {
+        // The report reuses the player's search, or runs the opponent's alongside.
+        let text = include_str!("../../data/bench/11x11.txt");
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
+            let game = read_link(line).expect("a bench position");
+            let position = game.position();
+            let limits = Limits::default();
+            let plain = mustplay(position, limits).map(names).unwrap_or_default();
+            let filled = mustplay_after_fillin(position, limits)
+                .map(names)
+                .unwrap_or_default();
+            for player in Color::ALL {
+                let without = report(position, player, None, false, limits).unwrap();
+                assert_eq!(without.mustplay, plain, "{line} {player:?}");
+                let with = report(position, player, None, true, limits).unwrap();
+                assert_eq!(with.mustplay, filled, "{line} {player:?} with fill-in");
+            }
+        }
+    }
 }
