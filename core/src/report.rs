@@ -1,9 +1,9 @@
 //! Result types shared by the command line (printed as JSON) and the browser (passed to
 //! JavaScript as objects): one serde type per answer, so both speak the same schema.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
-use crate::board::{CellSet, Color};
+use crate::board::{Cell, CellSet, Color};
 use crate::formats::{code, compact};
 use crate::game::Game;
 use crate::rules::Rules;
@@ -12,6 +12,45 @@ use crate::rules::Rules;
 #[must_use]
 pub fn cell_names(set: CellSet) -> Vec<String> {
     set.iter().map(|c| c.to_string()).collect()
+}
+
+/// A cell or edge that reports write by its name (`c3`, `top`) without a string of its own:
+/// a connection report names tens of thousands of carrier cells.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CellName(pub Cell);
+
+impl Serialize for CellName {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.name_in(&mut [0; 3]))
+    }
+}
+
+impl std::fmt::Display for CellName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.name_in(&mut [0; 3]))
+    }
+}
+
+impl std::fmt::Debug for CellName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self, f)
+    }
+}
+
+/// A cell set as [`CellName`]s, in the order of [`cell_names`].
+#[must_use]
+pub fn cell_name_list(set: CellSet) -> Vec<CellName> {
+    set.iter().map(CellName).collect()
+}
+
+/// Names joined by spaces (for text output).
+#[must_use]
+pub fn spaced(names: &[CellName]) -> String {
+    names
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A game's current position, as `hexlab position --json` prints it and the page draws it.

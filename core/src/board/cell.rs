@@ -119,6 +119,33 @@ impl Cell {
 }
 
 /// Writes the notation: column letter and row number (`c3`), or `top`/`bottom`/`left`/`right`.
+impl Cell {
+    /// The name [`Display`](fmt::Display) writes (`c3`, `top`), in `buffer` when it is a board
+    /// cell's: no allocation, for reports that name many cells.
+    #[must_use]
+    pub fn name_in(self, buffer: &mut [u8; 3]) -> &str {
+        match self {
+            Cell::TOP => "top",
+            Cell::BOTTOM => "bottom",
+            Cell::LEFT => "left",
+            Cell::RIGHT => "right",
+            _ => {
+                let row = self.row() + 1;
+                buffer[0] = b'a' + self.col();
+                let len = if row >= 10 {
+                    buffer[1] = b'0' + row / 10;
+                    buffer[2] = b'0' + row % 10;
+                    3
+                } else {
+                    buffer[1] = b'0' + row;
+                    2
+                };
+                std::str::from_utf8(&buffer[..len]).expect("letters and digits")
+            }
+        }
+    }
+}
+
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -140,6 +167,14 @@ impl fmt::Debug for Cell {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_written_in_place_match_display() {
+        let cells = (0..MAX_SIDE).flat_map(|row| (0..MAX_SIDE).map(move |col| Cell::new(col, row)));
+        for cell in cells.chain(Cell::EDGES) {
+            assert_eq!(cell.name_in(&mut [0; 3]), cell.to_string());
+        }
+    }
 
     #[test]
     fn coordinates_round_trip() {

@@ -15,23 +15,23 @@ use super::hsearch::{h_search, Connections, Limits};
 use super::mustplay::{mustplay_for, threat_in};
 use super::points::PointId;
 
-use crate::report::cell_names as names;
+use crate::report::{cell_name_list, cell_names as names, CellName};
 
 /// One full connection.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FullReport {
-    pub from: String,
-    pub to: String,
-    pub carrier: Vec<String>,
+    pub from: CellName,
+    pub to: CellName,
+    pub carrier: Vec<CellName>,
 }
 
 /// One semi connection.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SemiReport {
-    pub from: String,
-    pub to: String,
-    pub key: String,
-    pub carrier: Vec<String>,
+    pub from: CellName,
+    pub to: CellName,
+    pub key: CellName,
+    pub carrier: Vec<CellName>,
 }
 
 /// `hexlab vc --json`.
@@ -83,33 +83,30 @@ impl VcReport {
             let pair = connections.pair(a, b).expect("listed pairs exist");
             // Named as asked when a pair was asked for, else by the points' names.
             let (from, to) = match (wanted, between) {
-                (Some((x, _)), Some((p, q))) if x == a => (p.to_string(), q.to_string()),
-                (Some(_), Some((p, q))) => (q.to_string(), p.to_string()),
-                _ => (
-                    points.get(a).name.to_string(),
-                    points.get(b).name.to_string(),
-                ),
+                (Some((x, _)), Some((p, q))) if x == a => (CellName(p), CellName(q)),
+                (Some(_), Some((p, q))) => (CellName(q), CellName(p)),
+                _ => (CellName(points.get(a).name), CellName(points.get(b).name)),
             };
             for f in pair.full() {
                 full.push(FullReport {
-                    from: from.clone(),
-                    to: to.clone(),
-                    carrier: names(f.carrier),
+                    from,
+                    to,
+                    carrier: cell_name_list(f.carrier),
                 });
             }
             for s in pair.semi() {
                 semi.push(SemiReport {
-                    from: from.clone(),
-                    to: to.clone(),
-                    key: s.key.to_string(),
-                    carrier: names(s.carrier),
+                    from,
+                    to,
+                    key: CellName(s.key),
+                    carrier: cell_name_list(s.carrier),
                 });
             }
         }
         if let (true, Some((p, q))) = (joined, between) {
             full.push(FullReport {
-                from: p.to_string(),
-                to: q.to_string(),
+                from: CellName(p),
+                to: CellName(q),
                 carrier: Vec::new(),
             });
         }

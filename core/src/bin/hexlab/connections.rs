@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use hexlab_core::notation::parse_point;
+use hexlab_core::report::spaced;
 use hexlab_core::vc::connect_report::ConnectReport;
 use hexlab_core::vc::report::report;
 use hexlab_core::vc::Limits;
@@ -72,7 +73,7 @@ pub fn vc_command(args: &[String]) -> Result<(), UsageError> {
         report.semi.len()
     );
     for f in report.full.iter().take(40) {
-        println!("full {} - {} [{}]", f.from, f.to, f.carrier.join(" "));
+        println!("full {} - {} [{}]", f.from, f.to, spaced(&f.carrier));
     }
     for s in report.semi.iter().take(40) {
         println!(
@@ -80,7 +81,7 @@ pub fn vc_command(args: &[String]) -> Result<(), UsageError> {
             s.from,
             s.to,
             s.key,
-            s.carrier.join(" ")
+            spaced(&s.carrier)
         );
     }
     println!(
