@@ -418,15 +418,6 @@ impl<const W: usize> Search<W> {
         self.slot_of[slot] as usize
     }
 
-    /// The entry of the pair `{a, b}` in `lists`, which the pair has (points with a full
-    /// connection, or a pair given a connection before).
-    fn existing(&self, a: PointId, b: PointId) -> usize {
-        let (a, b) = key(a, b);
-        let entry = self.slot_of[a as usize * self.points.len() + b as usize];
-        debug_assert_ne!(entry, u32::MAX, "the pair has connections");
-        entry as usize
-    }
-
     /// Draws the AND rule's consequences of every queued full connection (and theirs).
     pub(super) fn run(&mut self) {
         while let Some((a, b, full)) = self.queue.pop_front() {
@@ -584,18 +575,9 @@ impl<const W: usize> Search<W> {
         let mut pair = self.lists[slot];
         // A pair's list of full connections never empties once it has one.
         let new_partners = pair.full.is_empty();
-        let fulls = self.fulls.get(pair.full);
-        let Some(position) = insertion_point(fulls, carrier, |f| f.carrier, limit) else {
+        if !insert_smallest(&mut self.fulls, &mut pair.full, full, |f| f.carrier, limit) {
             return;
-        };
-        insert_at(
-            &mut self.fulls,
-            &mut pair.full,
-            position,
-            full,
-            |f| f.carrier,
-            limit,
-        );
+        }
         self.semis
             .retain(&mut pair.semi, |s| !carrier.is_subset(&s.carrier));
         self.lists[slot] = pair;
@@ -633,18 +615,9 @@ impl<const W: usize> Search<W> {
         if fulls.iter().any(|f| f.carrier.is_subset(&semi.carrier)) {
             return;
         }
-        let semis = self.semis.get(pair.semi);
-        let Some(position) = insertion_point(semis, semi.carrier, |s| s.carrier, limit) else {
+        if !insert_smallest(&mut self.semis, &mut pair.semi, semi, |s| s.carrier, limit) {
             return;
-        };
-        insert_at(
-            &mut self.semis,
-            &mut pair.semi,
-            position,
-            semi,
-            |s| s.carrier,
-            limit,
-        );
+        }
         self.lists[slot] = pair;
         if !self.quiet {
             self.semi_rules(a, b, slot, semi);
@@ -665,14 +638,10 @@ impl<const W: usize> Search<W> {
         // One pass over the list: the carriers' common cells, and for the crossing rule, how
         // many miss the new carrier and how many have partition chains.
         let (mut common, mut disjoint, mut chained) = (semi.carrier, 0, 0);
-        if crossing_ends {
-            for s in pair {
-                common &= s.carrier;
-                disjoint += usize::from(!s.carrier.intersects(&semi.carrier));
-                chained += usize::from(s.chains != 0);
-            }
-        } else {
-            common = pair.iter().fold(common, |c, s| c & s.carrier);
+        for s in pair {
+            common &= s.carrier;
+            disjoint += usize::from(!s.carrier.intersects(&semi.carrier));
+            chained += usize::from(s.chains != 0);
         }
         let mut set_aside = Bits::default();
         let mut or_possible = common.is_empty() && pair.len() >= 2;
@@ -706,7 +675,7 @@ impl<const W: usize> Search<W> {
             }
         }
         if let (true, Some(x_slot), Some(y_slot)) = (crossing, a_slot, b_slot) {
-            let slot = self.existing(a, b);
+            // Read the list again: the OR rule may have changed it.
             let others: Vec<Semi<Bits<W>>> = self
                 .semis
                 .get(self.lists[slot].semi)
@@ -771,6 +740,24 @@ impl<const W: usize> Search<W> {
         out.index = index;
         out
     }
+}
+
+/// Stores `item` in the list at `span` (kept smallest carriers first, at most `limit` long)
+/// unless a carrier there is inside its own or `limit` no larger ones are there; see
+/// [`insertion_point`] and [`insert_at`]. Returns whether it was stored.
+#[inline]
+fn insert_smallest<T: Copy, C: CarrierSet>(
+    arena: &mut ListArena<T>,
+    span: &mut Span,
+    item: T,
+    carrier: impl Fn(&T) -> C,
+    limit: usize,
+) -> bool {
+    let Some(position) = insertion_point(arena.get(*span), carrier(&item), &carrier, limit) else {
+        return false;
+    };
+    insert_at(arena, span, position, item, carrier, limit);
+    true
 }
 
 /// Where a connection with carrier `own` goes in `list` (kept smallest carriers first, at most
