@@ -78,17 +78,8 @@ impl<T: Copy> ListArena<T> {
         limit: usize,
         first_room: usize,
     ) {
-        let start = span.start as usize;
-        let list = &mut self.items[start..start + span.len()];
-        let mut kept = at;
-        for i in at..list.len() {
-            let x = list[i];
-            if !drop(&x) {
-                list[kept] = x;
-                kept += 1;
-            }
-        }
-        span.len = kept.min(limit - 1) as u16;
+        self.retain_from(span, at, |x| !drop(x));
+        span.len = span.len().min(limit - 1) as u16;
         self.insert(span, at, item, first_room);
     }
 
@@ -114,13 +105,19 @@ impl<T: Copy> ListArena<T> {
     }
 
     /// Keeps the items of the list at `span` for which `keep` holds, in order.
-    pub(super) fn retain(&mut self, span: &mut Span, mut keep: impl FnMut(&T) -> bool) {
-        let start = span.start as usize;
-        let mut kept = 0;
-        for i in 0..span.len() {
-            let item = self.items[start + i];
+    pub(super) fn retain(&mut self, span: &mut Span, keep: impl FnMut(&T) -> bool) {
+        self.retain_from(span, 0, keep);
+    }
+
+    /// Keeps the first `from` items of the list at `span`, and those after for which `keep`
+    /// holds, in order.
+    fn retain_from(&mut self, span: &mut Span, from: usize, mut keep: impl FnMut(&T) -> bool) {
+        let list = &mut self.items[span.start as usize..][..span.len()];
+        let mut kept = from;
+        for i in from..list.len() {
+            let item = list[i];
             if keep(&item) {
-                self.items[start + kept] = item;
+                list[kept] = item;
                 kept += 1;
             }
         }
