@@ -27,7 +27,7 @@ impl Serialize for CellName {
 
 impl std::fmt::Display for CellName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.0.name_in(&mut [0; 3]))
+        std::fmt::Display::fmt(&self.0, f)
     }
 }
 

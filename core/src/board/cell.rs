@@ -120,8 +120,8 @@ impl Cell {
 
 /// Writes the notation: column letter and row number (`c3`), or `top`/`bottom`/`left`/`right`.
 impl Cell {
-    /// The name [`Display`](fmt::Display) writes (`c3`, `top`), in `buffer` when it is a board
-    /// cell's: no allocation, for reports that name many cells.
+    /// The cell's name (`c3`, `top`, as [`Display`](fmt::Display) writes it), in `buffer` when
+    /// it is a board cell's: no allocation, for reports that name many cells.
     #[must_use]
     pub fn name_in(self, buffer: &mut [u8; 3]) -> &str {
         match self {
@@ -148,13 +148,7 @@ impl Cell {
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Cell::TOP => f.write_str("top"),
-            Cell::BOTTOM => f.write_str("bottom"),
-            Cell::LEFT => f.write_str("left"),
-            Cell::RIGHT => f.write_str("right"),
-            _ => write!(f, "{}{}", (b'a' + self.col()) as char, self.row() + 1),
-        }
+        f.write_str(self.name_in(&mut [0; 3]))
     }
 }
 
@@ -169,11 +163,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_written_in_place_match_display() {
-        let cells = (0..MAX_SIDE).flat_map(|row| (0..MAX_SIDE).map(move |col| Cell::new(col, row)));
-        for cell in cells.chain(Cell::EDGES) {
-            assert_eq!(cell.name_in(&mut [0; 3]), cell.to_string());
+    fn names_are_the_column_letter_and_row_number() {
+        for row in 0..MAX_SIDE {
+            for col in 0..MAX_SIDE {
+                let name = format!("{}{}", (b'a' + col) as char, row + 1);
+                assert_eq!(Cell::new(col, row).name_in(&mut [0; 3]), name);
+                assert_eq!(Cell::new(col, row).to_string(), name);
+            }
         }
+        let edges = Cell::EDGES.map(|e| e.to_string());
+        assert_eq!(edges, ["top", "bottom", "left", "right"].map(String::from));
     }
 
     #[test]
