@@ -96,9 +96,11 @@ impl<const W: usize> Bits<W> {
     #[inline]
     #[must_use]
     pub fn single(slot: u16) -> Self {
-        let mut out = Self::default();
-        out.insert(slot);
-        out
+        // Built word by word (not by indexing a zeroed array), so the set stays in registers.
+        let slot = usize::from(slot);
+        Bits(std::array::from_fn(|i| {
+            u64::from(i == slot / 64) << (slot % 64)
+        }))
     }
 
     /// Clears bit `slot`.

@@ -1,8 +1,8 @@
 //! `hexlab bench vc`: H-search over the fixed position set shared with `bench ica`: both
 //! colours built from scratch with the default limits, with the AND rule through edges too
 //! (with and without captured sets), and plain (no crossing rule, edge templates or captured
-//! sets, with and without the AND rule through edges); and the
-//! incremental update after one move against a rebuild.
+//! sets, with and without the AND rule through edges); the whole set spread over two threads
+//! against one; and the incremental update after one move against a rebuild.
 
 use std::time::Instant;
 
@@ -10,6 +10,7 @@ use hexlab_core::rng::Rng;
 use hexlab_core::vc::incremental::after_stone;
 use hexlab_core::vc::{h_search, Connections, Limits};
 use hexlab_core::{Color, Game, Position};
+use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::args::{Flags, UsageError};
@@ -52,6 +53,8 @@ struct SizeFigures {
     plain: Found,
     /// `plain` with the AND rule through edges.
     plain_over_edges: Found,
+    /// The default limits, the set's searches spread over two threads.
+    two_threads: Spread,
     /// Mean time of the update after one move, per colour, in milliseconds.
     update_ms_per_color: f64,
     /// Mean time of a rebuild of the same positions, per colour, in milliseconds.
@@ -59,6 +62,26 @@ struct SizeFigures {
     /// Edge-to-edge connections after the move: updated, then rebuilt.
     update_edge_connections: usize,
     rebuild_edge_connections: usize,
+}
+
+/// Every search of the set (each position, both colours) run one after the other on one
+/// thread, and spread over a pool of two (each search on one thread), taken in turn in each
+/// round: the set's throughput, not one search's latency.
+#[derive(Serialize)]
+struct Spread {
+    /// The threads of the pool.
+    threads: usize,
+    /// Mean time per position (both colours) on one thread, in milliseconds (best of the
+    /// repeats).
+    one_thread_ms_per_position: f64,
+    /// The same, spread over the pool.
+    ms_per_position: f64,
+    /// Positions per second, both colours, spread over the pool.
+    positions_per_second: f64,
+    /// `one_thread_ms_per_position / ms_per_position`.
+    speedup: f64,
+    /// Whether both ways found the same edge-to-edge connections.
+    same_edge_connections: bool,
 }
 
 #[derive(Serialize)]
@@ -120,6 +143,41 @@ fn measure(group: &[&Game], limits: Limits, repeat: usize) -> Found {
     found
 }
 
+fn measure_spread(group: &[&Game], limits: Limits, repeat: usize) -> Spread {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a pool of two threads");
+    let searches: Vec<(&Position, Color)> = group
+        .iter()
+        .flat_map(|g| Color::ALL.map(|color| (g.position(), color)))
+        .collect();
+    let search = |&(position, color): &(&Position, Color)| h_search(position, color, limits);
+    let (mut one_best, mut two_best) = (f64::INFINITY, f64::INFINITY);
+    let mut same_edge_connections = true;
+    for _ in 0..repeat {
+        let started = Instant::now();
+        let one: Vec<Connections> = searches.iter().map(search).collect();
+        one_best = one_best.min(started.elapsed().as_secs_f64());
+        let started = Instant::now();
+        let two: Vec<Connections> = pool.install(|| searches.par_iter().map(search).collect());
+        two_best = two_best.min(started.elapsed().as_secs_f64());
+        same_edge_connections &= one
+            .iter()
+            .zip(&two)
+            .all(|(a, b)| edge_counts(a) == edge_counts(b));
+    }
+    let n = group.len().max(1) as f64;
+    Spread {
+        threads: pool.current_num_threads(),
+        one_thread_ms_per_position: one_best * 1000.0 / n,
+        ms_per_position: two_best * 1000.0 / n,
+        positions_per_second: n / two_best,
+        speedup: one_best / two_best,
+        same_edge_connections,
+    }
+}
+
 /// The position after one deterministic random move, and the move.
 fn one_move(position: &Position, rng: &mut Rng) -> Option<(Position, hexlab_core::Cell)> {
     let empty = position.empty_cells();
@@ -165,6 +223,7 @@ pub fn run(flags: Flags) -> Result<(), UsageError> {
             repeat,
         );
         let plain_found = measure(&group, plain, repeat);
+        let two_threads = measure_spread(&group, limits, repeat);
         let mut rng = Rng::new(u64::from(size));
         let moves: Vec<(Position, Position, hexlab_core::Cell)> = group
             .iter()
@@ -215,6 +274,7 @@ pub fn run(flags: Flags) -> Result<(), UsageError> {
             no_captured_sets,
             plain: plain_found,
             plain_over_edges,
+            two_threads,
             update_ms_per_color: update_best * per_color,
             rebuild_ms_per_color: rebuild_best * per_color,
             update_edge_connections: updated_edges,
@@ -246,6 +306,16 @@ pub fn run(flags: Flags) -> Result<(), UsageError> {
                 found.ms_per_color, found.positions_per_second, found.edge_full, found.edge_semi, found.decided, found.threats, found.mean_mustplay, found.all_full, found.all_semi
             );
         }
+        let two = &f.two_threads;
+        println!(
+            "  the set spread over {} threads: {:.2} ms per position ({:.1} positions/s both colours), one thread {:.2} ms ({:.2}x); same edge-to-edge connections: {}",
+            two.threads,
+            two.ms_per_position,
+            two.positions_per_second,
+            two.one_thread_ms_per_position,
+            two.speedup,
+            two.same_edge_connections
+        );
         println!(
             "  update after one move: {:.2} ms per colour, rebuild {:.2} ms ({:.1}x); edge-to-edge connections {} updated, {} rebuilt",
             f.update_ms_per_color,
