@@ -62,10 +62,14 @@ struct Board<const V: usize> {
     layout: Layout,
     stones: Bits<V>,
     empty: Bits<V>,
-    /// Cells holding a stone of either colour.
-    occupied: Bits<V>,
-    /// Cells along the board's four sides.
-    border: Bits<V>,
+    /// The cells within three steps of a stone of either colour or a side of the board: only
+    /// these can capture pairs (see [`Board::pairs_after`]).
+    crowded: Bits<V>,
+    /// The cells next to the player's stones or edges.
+    next_to_own: Bits<V>,
+    /// `alone[slot]`: for an empty cell, the body a stone of the player's there would make
+    /// (the stone with the groups next to it).
+    alone: Vec<Group<V>>,
     /// The player's two edges.
     own_edges: Bits<V>,
     /// `neighbours[slot]`: the cells and own edges next to a cell, or the cells along an edge.
@@ -140,8 +144,9 @@ impl<const V: usize> Board<V> {
             layout,
             stones,
             empty,
-            occupied: bits(size.cells() - position.empty_cells()),
-            border: bits(border),
+            crowded: Bits::default(),
+            next_to_own: Bits::default(),
+            alone: vec![Group::default(); usize::from(area) + 2],
             own_edges: Bits::single(area) | Bits::single(area + 1),
             neighbours,
             group_of: vec![None; usize::from(area) + 2],
@@ -158,6 +163,18 @@ impl<const V: usize> Board<V> {
                 board.group_of[usize::from(member)] = Some(id);
             }
             board.groups.push(Group { cells, reach });
+        }
+        let all_cells = bits(size.cells());
+        let mut crowded = bits(size.cells() - position.empty_cells()) | bits(border);
+        for _ in 0..3 {
+            crowded = (crowded | board.around(crowded)) & all_cells;
+        }
+        board.crowded = crowded;
+        board.next_to_own = board.around(stones | board.own_edges);
+        for cell in empty.slots() {
+            let mut body = Group::default();
+            board.take_extra(&mut body, cell);
+            board.alone[usize::from(cell)] = body;
         }
         board
     }
@@ -189,12 +206,7 @@ impl<const V: usize> Board<V> {
         // An intruder is at most two steps from `cell` and its neighbours three; with no stone
         // and no side of the board that near, every intruder separates two empty cells (quick
         // exit).
-        let all_cells = self.empty | self.occupied;
-        let mut near = Bits::single(cell);
-        for _ in 0..3 {
-            near = (near | self.around(near)) & all_cells;
-        }
-        if !near.intersects(&(self.occupied | self.border)) {
+        if !self.crowded.contains(cell) {
             return Vec::new();
         }
         let mut empty = self.empty;
@@ -217,30 +229,42 @@ impl<const V: usize> Board<V> {
         out
     }
 
-    /// The player's stones and edges joined to `seeds` (stones, edges or slots of `extra`) once
-    /// the player also has stones on `extra`, with the cells and edges next to them.
-    fn body(&self, extra: &[u16; 2], seeds: Bits<V>) -> Group<V> {
+    /// The bodies the player's stones on `extra` make: each stone with the groups next to it,
+    /// the two joined into one when they touch or share a group. Every other group stays as
+    /// it was, so these and the untouched groups are all the bodies once `extra` is played.
+    fn extra_bodies(&self, extra: [u16; 2]) -> [Group<V>; 2] {
+        let mut bodies = extra.map(|stone| self.alone[usize::from(stone)]);
+        // Two different groups never touch, so the bodies meet only through a shared group
+        // or the two stones touching.
+        if bodies[0].cells.intersects(&bodies[1].cells)
+            || self.neighbours[usize::from(extra[0])].contains(extra[1])
+        {
+            let [first, second] = bodies;
+            let mut joined = first;
+            joined.join(&second);
+            bodies = [joined; 2];
+        }
+        bodies
+    }
+
+    /// The player's stones and edges joined to `seeds` (the player's stones, edges or stones of
+    /// `extra`) once the player also has the stones whose [`Board::extra_bodies`] are
+    /// `bodies`, with the cells and edges next to them.
+    fn body(&self, bodies: &[Group<V>; 2], seeds: Bits<V>) -> Group<V> {
         let mut body = Group::default();
-        for seed in seeds.slots() {
-            if extra.contains(&seed) {
-                self.take_extra(&mut body, seed);
-            } else if let Some(g) = self.group_of[usize::from(seed)] {
-                body.join(&self.groups[usize::from(g)]);
+        let mut left = seeds;
+        for extra in bodies {
+            if left.intersects(&extra.cells) {
+                body.join(extra);
+                left -= extra.cells;
             }
         }
-        loop {
-            let before = body.cells;
-            for &stone in extra {
-                if !body.cells.contains(stone)
-                    && self.neighbours[usize::from(stone)].intersects(&body.cells)
-                {
-                    self.take_extra(&mut body, stone);
-                }
-            }
-            if body.cells == before {
-                return body;
-            }
+        while let Some(seed) = left.first() {
+            let group = &self.groups[usize::from(self.group_of[usize::from(seed)].expect("own"))];
+            body.join(group);
+            left -= group.cells;
         }
+        body
     }
 
     /// Adds the extra stone `stone` and the groups next to it to `body`.
@@ -269,26 +293,33 @@ impl<const V: usize> Board<V> {
         let mut free = around & empty;
         // Quick exit: an empty neighbour touching none of the player's points is joined only to
         // its own neighbours, and holds no body the intruder could touch.
-        for u in free.slots() {
-            let next_to_u = self.neighbours[usize::from(u)];
-            let mut others = free;
-            others.remove(u);
-            if !next_to_u.intersects(&own)
-                && (!touching.is_empty() || !others.is_subset(&next_to_u))
-            {
+        let next_to_own = self.next_to_own
+            | self.neighbours[usize::from(extra[0])]
+            | self.neighbours[usize::from(extra[1])];
+        let lonely = free - next_to_own;
+        if !lonely.is_empty() {
+            if !touching.is_empty() {
                 return false;
             }
+            for u in lonely.slots() {
+                let mut others = free;
+                others.remove(u);
+                if !others.is_subset(&self.neighbours[usize::from(u)]) {
+                    return false;
+                }
+            }
         }
-        let attached = self.body(&extra, touching);
+        let bodies = self.extra_bodies(extra);
+        let attached = self.body(&bodies, touching);
         if let Some(one) = touching.first() {
-            if self.body(&extra, Bits::single(one)).cells != attached.cells {
+            if self.body(&bodies, Bits::single(one)).cells != attached.cells {
                 return false;
             }
         }
         while let Some(u) = free.first() {
             free.remove(u);
             let next_to_u = self.neighbours[usize::from(u)];
-            let theirs = self.body(&extra, next_to_u & own);
+            let theirs = self.body(&bodies, next_to_u & own);
             if !attached.cells.is_subset(&theirs.cells) {
                 return false;
             }
