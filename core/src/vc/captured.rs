@@ -239,9 +239,8 @@ impl<const V: usize> Board<V> {
         if bodies[0].cells.intersects(&bodies[1].cells)
             || self.neighbours[usize::from(extra[0])].contains(extra[1])
         {
-            let [first, second] = bodies;
-            let mut joined = first;
-            joined.join(&second);
+            let mut joined = bodies[0];
+            joined.join(&bodies[1]);
             bodies = [joined; 2];
         }
         bodies
