@@ -312,7 +312,10 @@ pub(super) struct Link<const W: usize> {
 
 /// A point another has a full connection with.
 #[derive(Clone, Copy, Debug)]
-struct Partner {
+struct Partner<const W: usize> {
+    /// The cells in every full connection of the pair (a second connection meeting it misses
+    /// none of them).
+    common: Bits<W>,
     point: PointId,
     /// The point's bit when it is an empty cell (carriers hold only empty cells, so a carrier meets the point exactly when it holds this bit).
     slot: Option<u16>,
@@ -328,6 +331,9 @@ struct Partner {
 struct Lists {
     full: Span,
     semi: Span,
+    /// Where the pair `(a, b)`, `a < b`, is in `full_partners[a]` and `full_partners[b]` (once it
+    /// has a full connection).
+    partner_at: [u16; 2],
 }
 
 /// H-search's working state, with carriers of `W` words (see [`Layout::words`]).
@@ -345,7 +351,7 @@ pub(super) struct Search<const W: usize> {
     semis: ListArena<Semi<Bits<W>>>,
     /// Per point, the points it has a full connection with (for the AND rule), in the order
     /// the first of those connections was stored.
-    full_partners: Vec<Vec<Partner>>,
+    full_partners: Vec<Vec<Partner<W>>>,
     /// New full connections whose AND-rule consequences are still to be drawn.
     queue: std::collections::VecDeque<(PointId, PointId, Link<W>)>,
     /// A buffer the OR rule reuses for a pair's other semi carriers.
@@ -506,6 +512,15 @@ impl<const W: usize> Search<W> {
             {
                 continue;
             }
+            // Every second carrier holds `common`: when that meets the far end, or the first
+            // carrier outside what captured pairs could cover, no second one can do.
+            let reach = ends_reach | self.captured_cells[other as usize];
+            if partner
+                .common
+                .intersects(&(far_body | (first.carrier - reach)))
+            {
+                continue;
+            }
             for second in self.fulls.get(self.lists[partner.entry as usize].full) {
                 if second.serial >= first.serial {
                     continue;
@@ -527,7 +542,6 @@ impl<const W: usize> Search<W> {
                 // Theorems 10 and 11: an overlap inside pairs captured by the key or an empty
                 // endpoint; the deduced carrier takes in those pairs, and the halves no longer
                 // split at a partition chain.
-                let reach = ends_reach | self.captured_cells[other as usize];
                 if !overlap.is_subset(&reach) {
                     continue;
                 }
@@ -581,15 +595,29 @@ impl<const W: usize> Search<W> {
         self.semis
             .retain(&mut pair.semi, |s| !carrier.is_subset(&s.carrier));
         self.lists[slot] = pair;
+        let common = self
+            .fulls
+            .get(pair.full)
+            .iter()
+            .fold(carrier, |all, f| all & f.carrier);
+        let (lo, hi) = key(a, b);
         if new_partners {
-            for (x, y) in [(a, b), (b, a)] {
+            for (i, (x, y)) in [(lo, hi), (hi, lo)].into_iter().enumerate() {
                 let empty = self.empty_slot[y as usize];
-                self.full_partners[x as usize].push(Partner {
+                let partners = &mut self.full_partners[x as usize];
+                pair.partner_at[i] = partners.len() as u16;
+                partners.push(Partner {
+                    common,
                     point: y,
                     slot: empty,
                     entry: slot as u32,
                     since: full.serial,
                 });
+            }
+            self.lists[slot] = pair;
+        } else {
+            for (i, x) in [lo, hi].into_iter().enumerate() {
+                self.full_partners[x as usize][usize::from(pair.partner_at[i])].common = common;
             }
         }
         self.next_serial += 1;
