@@ -313,8 +313,8 @@ pub(super) struct Link<const W: usize> {
 /// A point another has a full connection with.
 #[derive(Clone, Copy, Debug)]
 struct Partner<const W: usize> {
-    /// The cells in every full connection of the pair (a second connection meeting it misses
-    /// none of them).
+    /// The cells in every full connection of the pair that no captured pair of the partner
+    /// holds (see [`Search::and_deductions`]).
     common: Bits<W>,
     point: PointId,
     /// The point's bit when it is an empty cell (carriers hold only empty cells, so a carrier meets the point exactly when it holds this bit).
@@ -498,6 +498,10 @@ impl<const W: usize> Search<W> {
         // The cells captured pairs of the two ends of the path could cover (none for stones and
         // edges).
         let ends_reach = self.captured_cells[far as usize] | self.captured_cells[mid as usize];
+        // A partner's every second carrier holds its `common` cells, which its captured pairs
+        // miss: when one of those is the far end, or in the first carrier outside what the
+        // ends' captured pairs could cover, every second carrier is turned away below.
+        let hopeless = far_body | (first.carrier - ends_reach);
         // Partners are kept in the order of their first connection: those with one stored
         // before `first` come first.
         for partner in &self.full_partners[mid as usize] {
@@ -512,13 +516,7 @@ impl<const W: usize> Search<W> {
             {
                 continue;
             }
-            // Every second carrier holds `common`: when that meets the far end, or the first
-            // carrier outside what captured pairs could cover, no second one can do.
-            let reach = ends_reach | self.captured_cells[other as usize];
-            if partner
-                .common
-                .intersects(&(far_body | (first.carrier - reach)))
-            {
+            if partner.common.intersects(&hopeless) {
                 continue;
             }
             for second in self.fulls.get(self.lists[partner.entry as usize].full) {
@@ -542,7 +540,7 @@ impl<const W: usize> Search<W> {
                 // Theorems 10 and 11: an overlap inside pairs captured by the key or an empty
                 // endpoint; the deduced carrier takes in those pairs, and the halves no longer
                 // split at a partition chain.
-                if !overlap.is_subset(&reach) {
+                if !overlap.is_subset(&(ends_reach | self.captured_cells[other as usize])) {
                     continue;
                 }
                 let sources = [far, other, if mid_empty { mid } else { far }];
@@ -604,6 +602,7 @@ impl<const W: usize> Search<W> {
         if new_partners {
             for (i, (x, y)) in [(lo, hi), (hi, lo)].into_iter().enumerate() {
                 let empty = self.empty_slot[y as usize];
+                let common = common - self.captured_cells[y as usize];
                 let partners = &mut self.full_partners[x as usize];
                 pair.partner_at[i] = partners.len() as u16;
                 partners.push(Partner {
@@ -616,8 +615,9 @@ impl<const W: usize> Search<W> {
             }
             self.lists[slot] = pair;
         } else {
-            for (i, x) in [lo, hi].into_iter().enumerate() {
-                self.full_partners[x as usize][usize::from(pair.partner_at[i])].common = common;
+            for (i, (x, y)) in [(lo, hi), (hi, lo)].into_iter().enumerate() {
+                self.full_partners[x as usize][usize::from(pair.partner_at[i])].common =
+                    common - self.captured_cells[y as usize];
             }
         }
         self.next_serial += 1;
