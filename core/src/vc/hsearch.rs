@@ -308,6 +308,71 @@ pub(super) struct Link<const W: usize> {
     carrier: Bits<W>,
     chains: Chains,
     serial: u32,
+    /// The carrier's number of cells (kept equal to it).
+    size: u16,
+}
+
+/// A semi connection while the search runs, with its carrier's number of cells.
+///
+/// Invariant: `size` is the number of cells of `carrier`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct SemiLink<const W: usize> {
+    carrier: Bits<W>,
+    chains: Chains,
+    key: Cell,
+    size: u16,
+}
+
+impl<const W: usize> SemiLink<W> {
+    /// The semi connection `semi`, with its carrier counted.
+    fn new(semi: Semi<Bits<W>>) -> SemiLink<W> {
+        SemiLink {
+            carrier: semi.carrier,
+            chains: semi.chains,
+            key: semi.key,
+            size: semi.carrier.len() as u16,
+        }
+    }
+
+    /// The semi connection without the count.
+    fn semi(self) -> Semi<Bits<W>> {
+        Semi {
+            carrier: self.carrier,
+            key: self.key,
+            chains: self.chains,
+        }
+    }
+}
+
+/// A connection in a list kept smallest carriers first: its carrier and that carrier's size (kept
+/// with it, so keeping the order costs no counting).
+trait Ranked<const W: usize> {
+    /// The carrier.
+    fn carrier(&self) -> Bits<W>;
+    /// The carrier's number of cells.
+    fn size(&self) -> u16;
+}
+
+impl<const W: usize> Ranked<W> for Link<W> {
+    #[inline]
+    fn carrier(&self) -> Bits<W> {
+        self.carrier
+    }
+    #[inline]
+    fn size(&self) -> u16 {
+        self.size
+    }
+}
+
+impl<const W: usize> Ranked<W> for SemiLink<W> {
+    #[inline]
+    fn carrier(&self) -> Bits<W> {
+        self.carrier
+    }
+    #[inline]
+    fn size(&self) -> u16 {
+        self.size
+    }
 }
 
 /// A point another has a full connection with.
@@ -348,7 +413,7 @@ pub(super) struct Search<const W: usize> {
     /// The pairs' full connections.
     fulls: ListArena<Link<W>>,
     /// The pairs' semi connections.
-    semis: ListArena<Semi<Bits<W>>>,
+    semis: ListArena<SemiLink<W>>,
     /// Per point, the points it has a full connection with (for the AND rule), in the order
     /// the first of those connections was stored.
     full_partners: Vec<Vec<Partner<W>>>,
@@ -581,13 +646,14 @@ impl<const W: usize> Search<W> {
             carrier,
             chains,
             serial: self.next_serial,
+            size: carrier.len() as u16,
         };
         let limit = self.limits.full_per_pair;
         let slot = self.index(a, b);
         let mut pair = self.lists[slot];
         // A pair's list of full connections never empties once it has one.
         let new_partners = pair.full.is_empty();
-        if !insert_smallest(&mut self.fulls, &mut pair.full, full, |f| f.carrier, limit) {
+        if !insert_smallest(&mut self.fulls, &mut pair.full, full, limit) {
             return;
         }
         self.semis
@@ -643,7 +709,7 @@ impl<const W: usize> Search<W> {
         if fulls.iter().any(|f| f.carrier.is_subset(&semi.carrier)) {
             return;
         }
-        if !insert_smallest(&mut self.semis, &mut pair.semi, semi, |s| s.carrier, limit) {
+        if !insert_smallest(&mut self.semis, &mut pair.semi, SemiLink::new(semi), limit) {
             return;
         }
         self.lists[slot] = pair;
@@ -692,7 +758,7 @@ impl<const W: usize> Search<W> {
             carriers.clear();
             carriers.extend(
                 pair.iter()
-                    .filter(|s| **s != semi)
+                    .filter(|s| s.semi() != semi)
                     .map(|s| s.carrier - set_aside),
             );
             let first = semi.carrier - set_aside;
@@ -708,8 +774,8 @@ impl<const W: usize> Search<W> {
                 .semis
                 .get(self.lists[slot].semi)
                 .iter()
-                .filter(|s| **s != semi)
-                .copied()
+                .map(|s| s.semi())
+                .filter(|s| *s != semi)
                 .collect();
             let x = self.points.get(a).name;
             let ends = Bits::single(x_slot) | Bits::single(y_slot);
@@ -774,17 +840,16 @@ impl<const W: usize> Search<W> {
 /// unless a carrier there is inside its own or `limit` no larger ones are there; see
 /// [`insertion_point`] and [`insert_at`]. Returns whether it was stored.
 #[inline]
-fn insert_smallest<T: Copy, C: CarrierSet>(
+fn insert_smallest<const W: usize, T: Copy + Ranked<W>>(
     arena: &mut ListArena<T>,
     span: &mut Span,
     item: T,
-    carrier: impl Fn(&T) -> C,
     limit: usize,
 ) -> bool {
-    let Some(position) = insertion_point(arena.get(*span), carrier(&item), &carrier, limit) else {
+    let Some(position) = insertion_point(arena.get(*span), &item, limit) else {
         return false;
     };
-    insert_at(arena, span, position, item, carrier, limit);
+    insert_at(arena, span, position, item, limit);
     true
 }
 
@@ -794,20 +859,18 @@ fn insert_smallest<T: Copy, C: CarrierSet>(
 ///
 /// A carrier inside `own` is no larger, so the list's order says where to stop looking.
 #[inline]
-fn insertion_point<T, C: CarrierSet>(
+fn insertion_point<const W: usize, T: Ranked<W>>(
     list: &[T],
-    own: C,
-    carrier: impl Fn(&T) -> C,
+    item: &T,
     limit: usize,
 ) -> Option<usize> {
-    let size = own.len();
+    let (own, size) = (item.carrier(), item.size());
     let mut position = 0;
     for x in list {
-        let other = carrier(x);
-        if other.len() > size {
+        if x.size() > size {
             break;
         }
-        if other.is_subset(&own) {
+        if x.carrier().is_subset(&own) {
             return None;
         }
         position += 1;
@@ -822,21 +885,20 @@ fn insertion_point<T, C: CarrierSet>(
 /// Only entries after `position` can contain the carrier: those before are no larger, and an
 /// equal one would have been inside it.
 #[inline(never)]
-fn insert_at<T: Copy, C: CarrierSet>(
+fn insert_at<const W: usize, T: Copy + Ranked<W>>(
     arena: &mut ListArena<T>,
     span: &mut Span,
     position: usize,
     item: T,
-    carrier: impl Fn(&T) -> C,
     limit: usize,
 ) {
-    let own = carrier(&item);
+    let own = item.carrier();
     // Lists start with room for four and double.
     arena.insert_dropping(
         span,
         position,
         item,
-        |x| own.is_subset(&carrier(x)),
+        |x| own.is_subset(&x.carrier()),
         limit,
         limit.min(4),
     );
