@@ -353,27 +353,23 @@ trait Ranked<const W: usize> {
     fn size(&self) -> u16;
 }
 
-impl<const W: usize> Ranked<W> for Link<W> {
-    #[inline]
-    fn carrier(&self) -> Bits<W> {
-        self.carrier
-    }
-    #[inline]
-    fn size(&self) -> u16 {
-        self.size
-    }
+/// [`Ranked`] for connections with `carrier` and `size` fields.
+macro_rules! ranked_by_fields {
+    ($($link:ident),*) => {$(
+        impl<const W: usize> Ranked<W> for $link<W> {
+            #[inline]
+            fn carrier(&self) -> Bits<W> {
+                self.carrier
+            }
+            #[inline]
+            fn size(&self) -> u16 {
+                self.size
+            }
+        }
+    )*};
 }
 
-impl<const W: usize> Ranked<W> for SemiLink<W> {
-    #[inline]
-    fn carrier(&self) -> Bits<W> {
-        self.carrier
-    }
-    #[inline]
-    fn size(&self) -> u16 {
-        self.size
-    }
-}
+ranked_by_fields!(Link, SemiLink);
 
 /// A point another has a full connection with.
 #[derive(Clone, Copy, Debug)]
