@@ -654,34 +654,29 @@ impl<const W: usize> Search<W> {
         }
         self.semis
             .retain(&mut pair.semi, |s| !carrier.is_subset(&s.carrier));
-        self.lists[slot] = pair;
         let common = self
             .fulls
             .get(pair.full)
             .iter()
             .fold(carrier, |all, f| all & f.carrier);
         let (lo, hi) = key(a, b);
-        if new_partners {
-            for (i, (x, y)) in [(lo, hi), (hi, lo)].into_iter().enumerate() {
-                let empty = self.empty_slot[y as usize];
-                let common = common - self.captured_cells[y as usize];
-                let partners = &mut self.full_partners[x as usize];
+        for (i, (x, y)) in [(lo, hi), (hi, lo)].into_iter().enumerate() {
+            let common = common - self.captured_cells[y as usize];
+            let partners = &mut self.full_partners[x as usize];
+            if new_partners {
                 pair.partner_at[i] = partners.len() as u16;
                 partners.push(Partner {
                     common,
                     point: y,
-                    slot: empty,
+                    slot: self.empty_slot[y as usize],
                     entry: slot as u32,
                     since: full.serial,
                 });
-            }
-            self.lists[slot] = pair;
-        } else {
-            for (i, (x, y)) in [(lo, hi), (hi, lo)].into_iter().enumerate() {
-                self.full_partners[x as usize][usize::from(pair.partner_at[i])].common =
-                    common - self.captured_cells[y as usize];
+            } else {
+                partners[usize::from(pair.partner_at[i])].common = common;
             }
         }
+        self.lists[slot] = pair;
         self.next_serial += 1;
         if !self.quiet {
             self.queue.push_back((a, b, full));
