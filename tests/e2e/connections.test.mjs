@@ -395,21 +395,21 @@ test('already joined: a stone and the edge its chain touches are one point; no e
 });
 
 test('search deeper: H-search finds only a semi, the search proves a full connection and draws its carrier', { timeout: 90_000 }, async () => {
-  // Black a4 to the bottom edge, White to move: a5, or b4 and a ladder along the second row that the stone
-  // e5 escapes. H-search sees the semi through a5 only; the search proves the whole.
-  const code = 'size=5&b=e5,a4&w=b1';
-  const h = await engineConnections(code, 'b', 'a4', 'bottom');
+  // Black e2 to the bottom edge, White to move: H-search finds semi connections only (its OR rule
+  // has no set of them sharing no cell); the search proves the full connection.
+  const code = 'size=5&b=c5,e2&w=d1';
+  const h = await engineConnections(code, 'b', 'e2', 'bottom');
   assert.equal(h.full.length, 0, 'H-search has no full connection here');
   assert.ok(h.semi.length > 0);
-  const proof = await engineConnect(code, 'b', 'a4', 'bottom', NODES);
+  const proof = await engineConnect(code, 'b', 'e2', 'bottom', NODES);
   assert.equal(proof.status, 'connected');
   assert.equal(proof.by, 'search');
   assert.ok(proof.carrier.length > 0);
 
   const { page, errors } = await env.open(`#${code}&view=vc`);
   await waitConnections(page);
-  await pickPair(page, 'a4', 'bottom');
-  const alts = await assertPairMatchesEngine(page, 'b', 'a4', 'bottom');
+  await pickPair(page, 'e2', 'bottom');
+  const alts = await assertPairMatchesEngine(page, 'b', 'e2', 'bottom');
   assert.equal(await page.isVisible('#connections-search'), true, 'offered: no full connection');
   assert.equal(await page.textContent('#connections-search'), 'Search deeper');
   assert.equal(await page.getAttribute('#connections-panel', 'data-search'), null);
@@ -423,9 +423,9 @@ test('search deeper: H-search finds only a semi, the search proves a full connec
   assert.equal(await page.getAttribute(result, 'data-by'), 'search');
   assert.equal(await page.getAttribute(result, 'data-carrier'), proof.carrier.join(' '));
   const nodes = proof.nodes.toLocaleString('en-US');
-  assert.match(await page.textContent(result), new RegExp(`^Connected by search \\(${nodes} nodes, [\\d.,]+ ms\\): Black joins a4 and the bottom edge whatever White does, playing only in the ${proof.carrier.length} cells shaded\\.`));
+  assert.match(await page.textContent(result), new RegExp(`^Connected by search \\(${nodes} nodes, [\\d.,]+ ms\\): Black joins e2 and the bottom edge whatever White does, playing only in the ${proof.carrier.length} cells shaded\\.`));
   assert.equal(await page.isHidden('#connections-search'), true, 'done: no second run of the same search');
-  assert.deepEqual(await boardEndpoints(page), { a4: 'from', bottom: 'to' });
+  assert.deepEqual(await boardEndpoints(page), { e2: 'from', bottom: 'to' });
 
   // H-search's alternatives are still listed: pointing at one shows it, leaving the list goes back to the proof.
   await page.hover('#connections-list li[data-alt="0"]');
@@ -443,8 +443,8 @@ test('search deeper: H-search finds only a semi, the search proves a full connec
   assert.deepEqual(await marksOf(page, SEARCH_MARKS), searchMarks(proof));
 
   // A new pick drops the answer.
-  await pickEnd(page, 'e5');
-  await page.waitForFunction(() => document.getElementById('connections-panel').dataset.from === 'e5' && !document.getElementById('connections-panel').dataset.to);
+  await pickEnd(page, 'c5');
+  await page.waitForFunction(() => document.getElementById('connections-panel').dataset.from === 'c5' && !document.getElementById('connections-panel').dataset.to);
   assert.equal(await page.getAttribute('#connections-panel', 'data-search'), null);
   assert.deepEqual(await marksOf(page, SEARCH_MARKS), {});
   assert.equal(await page.isHidden('#connections-search-box'), true);
@@ -477,11 +477,12 @@ test('search deeper: a refutation is marked on the board, with the semi connecti
 });
 
 test('search deeper: Stop, a new pair, leaving the mode and a move drop a running search; a dropped answer is never shown', { timeout: 120_000 }, async () => {
-  // Black's top-bottom here is beyond the budget (the search runs all of it, then says unknown); a4-e5 is quick.
-  const code = 'size=5&b=e5,a4&w=b1';
+  // Black's top-bottom here is beyond the budget (the search runs all of it, then says unknown); a2 to the
+  // top edge is proved within it (H-search finds a semi connection only).
+  const code = 'size=5&b=d3,a2,e3&w=b5,a1';
   const unknown = await engineConnect(code, 'b', 'top', 'bottom', NODES);
   assert.equal(unknown.status, 'unknown');
-  const proof = await engineConnect(code, 'b', 'a4', 'e5', NODES);
+  const proof = await engineConnect(code, 'b', 'a2', 'top', NODES);
   assert.equal(proof.status, 'connected');
   const { page, errors } = await env.open(`#${code}&view=vc`);
   await waitConnections(page);
@@ -513,7 +514,7 @@ test('search deeper: Stop, a new pair, leaving the mode and a move drop a runnin
   await pickPair(page, 'bottom', 'top');
   await page.click('#connections-search');
   await waitSearch(page, 'running');
-  await pickPair(page, 'a4', 'e5');
+  await pickPair(page, 'a2', 'top');
   assert.equal(await page.getAttribute('#connections-panel', 'data-search'), null);
   await page.click('#connections-search');
   await waitSearch(page, 'connected');

@@ -7,7 +7,14 @@
 //! - A **semi** connection needs one move first, its key (in its carrier).
 //! - Endpoints that are empty cells count as the player's own when the connection is used.
 //!
-//! Limits keep the search bounded: connections kept per pair and kind, the OR rule's depth.
+//! Limits keep the search bounded: connections kept per pair and kind.
+//!
+//! The OR rule runs on a pair once the AND rule has nothing left to do (a pair is queued when a
+//! new semi connection leaves its semi carriers' common cells coverable), and looks for full
+//! connections that avoid, one by one, the cells common to all the pair's full connections: for
+//! each such cell, the semi connections missing it, when their carriers share no cell (or only
+//! cells of captured pairs), combine into a full connection on the union of as many of them as it
+//! takes (Henderson 2010 §2.9.2 allows any number; Benzene's current H-search works this way).
 //!
 //! The search keeps carriers as [`Bits`] in the board's own layout (two words on 11x11), and the
 //! AND rule combines each new full connection only with the ones stored before it, so every two
@@ -31,7 +38,9 @@ pub struct Limits {
     pub full_per_pair: usize,
     /// Semi connections kept per pair of points.
     pub semi_per_pair: usize,
-    /// How many of a pair's other semi connections the OR rule may combine with a new one.
+    /// When above 0, a new semi connection is also combined at once with up to this many of
+    /// the pair's others (the smallest cover found first), besides the OR rule's later pass
+    /// over the pair: a few more connections for about a third more time.
     pub or_depth: usize,
     /// Whether to apply the crossing rule (Henderson 2010, §4.1).
     pub crossing_rule: bool,
@@ -64,7 +73,7 @@ impl Default for Limits {
         Limits {
             full_per_pair: 6,
             semi_per_pair: 16,
-            or_depth: 4,
+            or_depth: 0,
             crossing_rule: true,
             edge_templates: true,
             and_over_edges: false,
@@ -395,6 +404,8 @@ struct Lists {
     /// Where the pair `(a, b)`, `a < b`, is in `full_partners[a]` and `full_partners[b]` (once it
     /// has a full connection).
     partner_at: [u16; 2],
+    /// Whether the pair waits in the OR rule's queue.
+    or_queued: bool,
 }
 
 /// H-search's working state, with carriers of `W` words (see [`Layout::words`]).
@@ -415,6 +426,8 @@ pub(super) struct Search<const W: usize> {
     full_partners: Vec<Vec<Partner<W>>>,
     /// New full connections whose AND-rule consequences are still to be drawn.
     queue: std::collections::VecDeque<(PointId, PointId, Link<W>)>,
+    /// Pairs (with their entry in `lists`) whose semi connections the OR rule is to combine.
+    or_queue: std::collections::VecDeque<(PointId, PointId, u32)>,
     /// A buffer the OR rule reuses for a pair's other semi carriers.
     or_scratch: Vec<Bits<W>>,
     /// A buffer the AND rule reuses for its deductions.
@@ -463,6 +476,7 @@ impl<const W: usize> Search<W> {
             full_partners: (0..n).map(|_| Vec::with_capacity(16)).collect(),
             points,
             queue: std::collections::VecDeque::new(),
+            or_queue: std::collections::VecDeque::new(),
             or_scratch: Vec::new(),
             and_scratch: Vec::new(),
             captures,
@@ -485,10 +499,18 @@ impl<const W: usize> Search<W> {
         self.slot_of[slot] as usize
     }
 
-    /// Draws the AND rule's consequences of every queued full connection (and theirs).
+    /// Draws the consequences of every queued full connection (and theirs) by the AND rule, and
+    /// once none is left, of the next queued pair by the OR rule; until both queues are empty.
     pub(super) fn run(&mut self) {
-        while let Some((a, b, full)) = self.queue.pop_front() {
-            self.and_rule(a, b, full);
+        loop {
+            while let Some((a, b, full)) = self.queue.pop_front() {
+                self.and_rule(a, b, full);
+            }
+            let Some((a, b, slot)) = self.or_queue.pop_front() else {
+                break;
+            };
+            self.lists[slot as usize].or_queued = false;
+            self.or_pair(a, b, slot as usize);
         }
     }
 
@@ -744,7 +766,11 @@ impl<const W: usize> Search<W> {
         if !or_possible && !crossing {
             return;
         }
-        if or_possible {
+        if or_possible && !self.lists[slot].or_queued {
+            self.lists[slot].or_queued = true;
+            self.or_queue.push_back((a, b, slot as u32));
+        }
+        if or_possible && self.limits.or_depth > 0 {
             let mut carriers = std::mem::take(&mut self.or_scratch);
             carriers.clear();
             carriers.extend(
@@ -774,6 +800,76 @@ impl<const W: usize> Search<W> {
                 self.add_semi(z1, z2, crossed);
             }
         }
+    }
+
+    /// The OR rule on the pair (a, b) (entry `slot` of `lists`): full connections avoiding, in
+    /// turn, each cell common to the pair's full connections (or, when it has none, any full
+    /// connection first).
+    ///
+    /// For a cell, the semi carriers missing it make a full connection when they share no cell
+    /// once the captured pairs of the empty endpoints covering their common cells are set aside
+    /// (Theorem 11): whatever cell the opponent takes, some carrier misses it and its key
+    /// completes that semi connection. The union is built greedily, smallest carriers first,
+    /// taking a carrier only when it shrinks the common cells. Each new full connection leaves
+    /// as candidates only the cells it holds, so this takes a few passes over the list per
+    /// candidate cell.
+    fn or_pair(&mut self, a: PointId, b: PointId, slot: usize) {
+        if self.lists[slot].semi.len() < 2 {
+            return;
+        }
+        let avoid = self.empty_body(a) | self.empty_body(b);
+        let reach = self.captured_cells[a as usize] | self.captured_cells[b as usize];
+        let all_semis = |search: &Self| {
+            search
+                .semis
+                .get(search.lists[slot].semi)
+                .iter()
+                .fold(Bits::default(), |all, s| all | s.carrier)
+        };
+        let fulls = self.fulls.get(self.lists[slot].full);
+        // With no full connection yet, the first pass takes every semi connection.
+        let mut whole_list = fulls.is_empty();
+        let mut candidates = fulls.iter().fold(all_semis(self), |all, f| all & f.carrier);
+        let mut carriers = std::mem::take(&mut self.or_scratch);
+        loop {
+            let missed = if whole_list {
+                Bits::default()
+            } else if let Some(cell) = candidates.first() {
+                Bits::single(cell)
+            } else {
+                break;
+            };
+            whole_list = false;
+            candidates -= missed;
+            // The list changes as full connections are added: read it for each candidate.
+            carriers.clear();
+            carriers.extend(
+                self.semis
+                    .get(self.lists[slot].semi)
+                    .iter()
+                    .map(|s| s.carrier)
+                    .filter(|c| !c.intersects(&missed)),
+            );
+            if carriers.len() < 2 {
+                continue;
+            }
+            let common = carriers.iter().fold(carriers[0], |all, c| all & *c);
+            let set_aside = if common.is_empty() {
+                Bits::default()
+            } else if common.is_subset(&reach) {
+                let (ca, cb) = (&self.captures[a as usize], &self.captures[b as usize]);
+                match cover(common, &[ca, cb], avoid) {
+                    Some(extra) => extra,
+                    None => continue,
+                }
+            } else {
+                continue;
+            };
+            let union = greedy_union(&carriers, set_aside) | set_aside;
+            candidates &= union;
+            self.add_full(a, b, union, 0);
+        }
+        self.or_scratch = carriers;
     }
 
     /// The connections found.
@@ -895,6 +991,28 @@ fn insert_at<const W: usize, T: Copy + Ranked<W>>(
     );
 }
 
+/// The union of carriers from `carriers` (less `set_aside`), taken in order when they shrink
+/// the common cells of those taken so far, until none is left. The caller knows that all of
+/// them together share no cell outside `set_aside`.
+fn greedy_union<C: CarrierSet>(carriers: &[C], set_aside: C) -> C {
+    let mut taken = carriers.iter().map(|&c| c - set_aside);
+    let Some(first) = taken.next() else {
+        return C::default();
+    };
+    let (mut common, mut union) = (first, first);
+    for carrier in taken {
+        if common.is_empty() {
+            break;
+        }
+        let shrunk = common & carrier;
+        if shrunk != common {
+            common = shrunk;
+            union |= carrier;
+        }
+    }
+    union
+}
+
 /// The OR rule: semi carriers (the new one, then at most `depth` of `others`) whose
 /// intersection is empty give a full connection on their union. Returns the first union found.
 ///
@@ -959,6 +1077,27 @@ mod tests {
                 assert_eq!(two, listing(&build::<6>(&position, color, limits)));
             }
         }
+    }
+
+    #[test]
+    fn the_greedy_union_takes_only_carriers_that_shrink_the_common_cells() {
+        let set = |slots: &[u16]| {
+            slots
+                .iter()
+                .fold(Bits::<2>::default(), |all, &s| all | Bits::single(s))
+        };
+        // Any five of the six share a cell: all six are needed, beyond any depth-4 search.
+        let six: Vec<Bits<2>> = (0..6)
+            .map(|missing| set(&(0..6).filter(|&c| c != missing).collect::<Vec<_>>()))
+            .collect();
+        assert_eq!(
+            greedy_union(&six, Bits::default()),
+            set(&[0, 1, 2, 3, 4, 5])
+        );
+        assert_eq!(or_rule(six[0], six[0], &six[1..], 4), None);
+        // A carrier that shrinks nothing is left out; set-aside cells are not counted.
+        let carriers = [set(&[1, 7, 9]), set(&[2, 3, 7, 9]), set(&[1, 8])];
+        assert_eq!(greedy_union(&carriers, set(&[1, 2])), set(&[7, 8, 9]));
     }
 
     #[test]

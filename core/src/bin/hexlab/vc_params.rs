@@ -6,10 +6,12 @@
 
 use hexlab_core::vc::Limits;
 
-/// A parameter: its name, whether it is a switch, and how to read and write it.
+/// A parameter: its name, whether it is a switch, the least count it takes (counts only), and
+/// how to read and write it.
 struct Param {
     name: &'static str,
     switch: bool,
+    least: usize,
     get: fn(&Limits) -> usize,
     set: fn(&mut Limits, usize),
 }
@@ -21,42 +23,49 @@ const PARAMS: &[Param] = &[
     Param {
         name: "and_over_edge",
         switch: true,
+        least: 1,
         get: |l| usize::from(l.and_over_edges),
         set: |l, v| l.and_over_edges = v != 0,
     },
     Param {
         name: "max_ors",
         switch: false,
+        least: 0,
         get: |l| l.or_depth,
         set: |l, v| l.or_depth = v,
     },
     Param {
         name: "softlimit_full",
         switch: false,
+        least: 1,
         get: |l| l.full_per_pair,
         set: |l, v| l.full_per_pair = v,
     },
     Param {
         name: "softlimit_semi",
         switch: false,
+        least: 1,
         get: |l| l.semi_per_pair,
         set: |l, v| l.semi_per_pair = v,
     },
     Param {
         name: "use_captured_sets",
         switch: true,
+        least: 1,
         get: |l| usize::from(l.captured_sets),
         set: |l, v| l.captured_sets = v != 0,
     },
     Param {
         name: "use_crossing_rule",
         switch: true,
+        least: 1,
         get: |l| usize::from(l.crossing_rule),
         set: |l, v| l.crossing_rule = v != 0,
     },
     Param {
         name: "use_patterns",
         switch: true,
+        least: 1,
         get: |l| usize::from(l.edge_templates),
         set: |l, v| l.edge_templates = v != 0,
     },
@@ -81,7 +90,11 @@ pub fn command(limits: &mut Limits, args: &[&str]) -> Result<String, String> {
                     names.join(", ")
                 ));
             };
-            let (low, high) = if param.switch { (0, 1) } else { (1, MAX_COUNT) };
+            let (low, high) = if param.switch {
+                (0, 1)
+            } else {
+                (param.least, MAX_COUNT)
+            };
             let value: usize = value
                 .parse()
                 .ok()
@@ -124,7 +137,7 @@ mod tests {
         for args in [
             &["nope", "1"][..],
             &["and_over_edge", "2"],
-            &["max_ors", "0"],
+            &["max_ors", "1001"],
             &["softlimit_full", "x"],
             &["max_ors"],
         ] {
