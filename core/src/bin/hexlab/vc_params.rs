@@ -16,7 +16,7 @@ struct Param {
     set: fn(&mut Limits, usize),
 }
 
-/// The largest count a limit takes (the per-pair lists and the OR rule's depth).
+/// The largest count a limit takes (the per-pair lists and `max_ors`).
 const MAX_COUNT: usize = 1000;
 
 const PARAMS: &[Param] = &[
