@@ -731,11 +731,11 @@ impl<const W: usize> Search<W> {
         }
     }
 
-    /// The OR rule and the crossing rule for the semi connection `semi` just stored for the
-    /// pair (a, b) (entry `slot` of `lists`).
+    /// What the semi connection `semi` just stored for the pair (a, b) (entry `slot` of
+    /// `lists`) sets going: the pair is queued for the OR rule when it can succeed (and combined
+    /// at once with up to `or_depth` others when that is above 0), and the crossing rule runs.
     #[inline(never)]
     fn semi_rules(&mut self, a: PointId, b: PointId, slot: usize, semi: Semi<Bits<W>>) {
-        let avoid = self.empty_body(a) | self.empty_body(b);
         let pair = self.semis.get(self.lists[slot].semi);
         // The OR rule can only succeed when all the pair's semi carriers share no cell, or share
         // only cells captured by an empty endpoint (Theorem 11): those are set aside and the
@@ -750,18 +750,13 @@ impl<const W: usize> Search<W> {
             disjoint += usize::from(!s.carrier.intersects(&semi.carrier));
             chained += usize::from(s.chains != 0);
         }
-        let mut set_aside = Bits::default();
-        let mut or_possible = common.is_empty() && pair.len() >= 2;
-        if !or_possible && pair.len() >= 2 {
-            let (ca, cb) = (&self.captures[a as usize], &self.captures[b as usize]);
-            let reach = self.captured_cells[a as usize] | self.captured_cells[b as usize];
-            if common.is_subset(&reach) {
-                if let Some(extra) = cover(common, &[ca, cb], avoid) {
-                    set_aside = extra;
-                    or_possible = true;
-                }
-            }
-        }
+        let set_aside = if pair.len() >= 2 {
+            self.or_set_aside(a, b, common)
+        } else {
+            None
+        };
+        let or_possible = set_aside.is_some();
+        let set_aside = set_aside.unwrap_or_default();
         let crossing = crossing_ends && disjoint >= 2 && chained >= 2;
         if !or_possible && !crossing {
             return;
@@ -802,6 +797,23 @@ impl<const W: usize> Search<W> {
         }
     }
 
+    /// The cells the OR rule sets aside for the pair (a, b) when its semi carriers have the
+    /// common cells `common`: none when there are none, else the captured pairs of the empty
+    /// endpoints covering them (Theorem 11; the deduced carrier takes them in); `None` when
+    /// those cannot cover them, so the OR rule cannot succeed.
+    fn or_set_aside(&self, a: PointId, b: PointId, common: Bits<W>) -> Option<Bits<W>> {
+        if common.is_empty() {
+            return Some(Bits::default());
+        }
+        let reach = self.captured_cells[a as usize] | self.captured_cells[b as usize];
+        if !common.is_subset(&reach) {
+            return None;
+        }
+        let avoid = self.empty_body(a) | self.empty_body(b);
+        let (ca, cb) = (&self.captures[a as usize], &self.captures[b as usize]);
+        cover(common, &[ca, cb], avoid)
+    }
+
     /// The OR rule on the pair (a, b) (entry `slot` of `lists`): full connections avoiding, in
     /// turn, each cell common to the pair's full connections (or, when it has none, any full
     /// connection first).
@@ -814,22 +826,19 @@ impl<const W: usize> Search<W> {
     /// as candidates only the cells it holds, so this takes a few passes over the list per
     /// candidate cell.
     fn or_pair(&mut self, a: PointId, b: PointId, slot: usize) {
-        if self.lists[slot].semi.len() < 2 {
+        let lists = self.lists[slot];
+        if lists.semi.len() < 2 {
             return;
         }
-        let avoid = self.empty_body(a) | self.empty_body(b);
-        let reach = self.captured_cells[a as usize] | self.captured_cells[b as usize];
-        let all_semis = |search: &Self| {
-            search
-                .semis
-                .get(search.lists[slot].semi)
-                .iter()
-                .fold(Bits::default(), |all, s| all | s.carrier)
-        };
-        let fulls = self.fulls.get(self.lists[slot].full);
+        let semi_cells = self
+            .semis
+            .get(lists.semi)
+            .iter()
+            .fold(Bits::default(), |all, s| all | s.carrier);
+        let fulls = self.fulls.get(lists.full);
         // With no full connection yet, the first pass takes every semi connection.
         let mut whole_list = fulls.is_empty();
-        let mut candidates = fulls.iter().fold(all_semis(self), |all, f| all & f.carrier);
+        let mut candidates = fulls.iter().fold(semi_cells, |all, f| all & f.carrier);
         let mut carriers = std::mem::take(&mut self.or_scratch);
         loop {
             let missed = if whole_list {
@@ -854,15 +863,7 @@ impl<const W: usize> Search<W> {
                 continue;
             }
             let common = carriers.iter().fold(carriers[0], |all, c| all & *c);
-            let set_aside = if common.is_empty() {
-                Bits::default()
-            } else if common.is_subset(&reach) {
-                let (ca, cb) = (&self.captures[a as usize], &self.captures[b as usize]);
-                match cover(common, &[ca, cb], avoid) {
-                    Some(extra) => extra,
-                    None => continue,
-                }
-            } else {
+            let Some(set_aside) = self.or_set_aside(a, b, common) else {
                 continue;
             };
             let union = greedy_union(&carriers, set_aside) | set_aside;
@@ -1079,13 +1080,15 @@ mod tests {
         }
     }
 
+    /// The two-word carrier of the given slots.
+    fn set(slots: &[u16]) -> Bits<2> {
+        slots
+            .iter()
+            .fold(Bits::default(), |all, &s| all | Bits::single(s))
+    }
+
     #[test]
     fn the_greedy_union_takes_only_carriers_that_shrink_the_common_cells() {
-        let set = |slots: &[u16]| {
-            slots
-                .iter()
-                .fold(Bits::<2>::default(), |all, &s| all | Bits::single(s))
-        };
         // Any five of the six share a cell: all six are needed, beyond any depth-4 search.
         let six: Vec<Bits<2>> = (0..6)
             .map(|missing| set(&(0..6).filter(|&c| c != missing).collect::<Vec<_>>()))
@@ -1102,11 +1105,6 @@ mod tests {
 
     #[test]
     fn the_or_rule_finds_a_cover_within_its_depth() {
-        let set = |slots: &[u16]| {
-            slots
-                .iter()
-                .fold(Bits::<2>::default(), |all, &s| all | Bits::single(s))
-        };
         let new = set(&[1, 2, 3]);
         // Each of 1, 2, 3 is missed by exactly one carrier; the first ones miss nothing.
         let others = [

@@ -6,8 +6,8 @@
 
 use hexlab_core::vc::Limits;
 
-/// A parameter: its name, whether it is a switch, the least count it takes (counts only), and
-/// how to read and write it.
+/// A parameter: its name, whether it is a switch (0 or 1), the least value it takes, and how to
+/// read and write it.
 struct Param {
     name: &'static str,
     switch: bool,
@@ -23,7 +23,7 @@ const PARAMS: &[Param] = &[
     Param {
         name: "and_over_edge",
         switch: true,
-        least: 1,
+        least: 0,
         get: |l| usize::from(l.and_over_edges),
         set: |l, v| l.and_over_edges = v != 0,
     },
@@ -51,21 +51,21 @@ const PARAMS: &[Param] = &[
     Param {
         name: "use_captured_sets",
         switch: true,
-        least: 1,
+        least: 0,
         get: |l| usize::from(l.captured_sets),
         set: |l, v| l.captured_sets = v != 0,
     },
     Param {
         name: "use_crossing_rule",
         switch: true,
-        least: 1,
+        least: 0,
         get: |l| usize::from(l.crossing_rule),
         set: |l, v| l.crossing_rule = v != 0,
     },
     Param {
         name: "use_patterns",
         switch: true,
-        least: 1,
+        least: 0,
         get: |l| usize::from(l.edge_templates),
         set: |l, v| l.edge_templates = v != 0,
     },
@@ -90,11 +90,7 @@ pub fn command(limits: &mut Limits, args: &[&str]) -> Result<String, String> {
                     names.join(", ")
                 ));
             };
-            let (low, high) = if param.switch {
-                (0, 1)
-            } else {
-                (param.least, MAX_COUNT)
-            };
+            let (low, high) = (param.least, if param.switch { 1 } else { MAX_COUNT });
             let value: usize = value
                 .parse()
                 .ok()
