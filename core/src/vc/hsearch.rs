@@ -7,7 +7,10 @@
 //! - A **semi** connection needs one move first, its key (in its carrier).
 //! - Endpoints that are empty cells count as the player's own when the connection is used.
 //!
-//! Limits keep the search bounded: connections kept per pair and kind.
+//! A pair keeps every connection whose carrier holds no other's of the same pair (a semi
+//! connection's no full one's either), except that with `limit_fulls` a pair with full
+//! connections takes a new one only when it misses a cell common to all of them or replaces
+//! one (Benzene's rule); optional limits bound the connections kept per pair and kind.
 //!
 //! The OR rule runs on a pair once the AND rule has nothing left to do (a pair is queued when a
 //! new semi connection leaves its semi carriers' common cells coverable), and looks for full
@@ -31,12 +34,18 @@ use super::crossing;
 use super::points::{PointId, Points};
 use super::templates;
 
-/// Bounds on the search.
+/// The most connections of one kind a pair keeps, whatever the limits say (the lists' own
+/// bound; a pair reaching it drops its largest carrier, as with a smaller limit).
+pub const MAX_PER_PAIR: usize = 32_767;
+
+/// Bounds on the search, and which rules it uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Full connections kept per pair of points.
+    /// Full connections kept per pair of points (at most [`MAX_PER_PAIR`]; the default keeps
+    /// every one `limit_fulls` admits).
     pub full_per_pair: usize,
-    /// Semi connections kept per pair of points.
+    /// Semi connections kept per pair of points (at most [`MAX_PER_PAIR`]; the default keeps
+    /// every semi connection whose carrier holds no other's, as Benzene does).
     pub semi_per_pair: usize,
     /// When above 0, a new semi connection is also combined at once with up to this many of
     /// the pair's others (the smallest cover found first), besides the OR rule's later pass
@@ -44,7 +53,8 @@ pub struct Limits {
     pub or_depth: usize,
     /// Whether to apply the crossing rule (Henderson 2010, §4.1).
     pub crossing_rule: bool,
-    /// Whether to start from the edge templates (rows 2 to 4) as well as adjacency.
+    /// Whether to add the edge templates (rows 2 to 4) once the rules have done all they can
+    /// from adjacency, and go on from there.
     pub edge_templates: bool,
     /// Whether the AND rule may go through the player's edges. Benzene leaves this off by
     /// default: every point touching an edge would connect to every other one through it, which
@@ -54,6 +64,10 @@ pub struct Limits {
     /// Whether carriers may overlap on cells captured by a key or an empty endpoint
     /// (Henderson 2010, §4.2; see [`super::captured`]).
     pub captured_sets: bool,
+    /// Whether a pair that has full connections takes a new one only when the new one misses a
+    /// cell common to all of them or is inside one of them (Benzene's `limit_fulls`): one that
+    /// holds every common cell changes neither the mustplay nor what the OR rule can avoid.
+    pub limit_fulls: bool,
 }
 
 impl Limits {
@@ -71,13 +85,14 @@ impl Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            full_per_pair: 6,
-            semi_per_pair: 16,
+            full_per_pair: MAX_PER_PAIR,
+            semi_per_pair: MAX_PER_PAIR,
             or_depth: 0,
             crossing_rule: true,
             edge_templates: true,
             and_over_edges: false,
             captured_sets: true,
+            limit_fulls: true,
         }
     }
 }
@@ -295,6 +310,11 @@ fn build<const W: usize>(position: &Position, color: Color, limits: Limits) -> C
             }
         }
     }
+    // The templates come once the rules have done all they can from adjacency: the OR rule only
+    // builds full connections that avoid a cell common to all of a pair's full connections, so
+    // a template stored first would keep the rules from building connections that later AND
+    // deductions need (rows 2 and 3 and most of row 4 are found by the rules anyway).
+    search.run();
     if limits.edge_templates {
         for found in templates::matches(position, color) {
             let points = &search.points;
@@ -666,11 +686,14 @@ impl<const W: usize> Search<W> {
             serial: self.next_serial,
             size: carrier.len() as u16,
         };
-        let limit = self.limits.full_per_pair;
+        let limit = self.limits.full_per_pair.min(MAX_PER_PAIR);
         let slot = self.index(a, b);
         let mut pair = self.lists[slot];
         // A pair's list of full connections never empties once it has one.
         let new_partners = pair.full.is_empty();
+        if self.limits.limit_fulls && !new_partners && !self.shrinks(pair.full, carrier) {
+            return;
+        }
         if !insert_smallest(&mut self.fulls, &mut pair.full, full, limit) {
             return;
         }
@@ -705,6 +728,14 @@ impl<const W: usize> Search<W> {
         }
     }
 
+    /// Whether a full connection on `carrier` would make the list at `span` (not empty) smaller:
+    /// it misses a cell common to all of them, or one of them holds it.
+    fn shrinks(&self, span: Span, carrier: Bits<W>) -> bool {
+        let list = self.fulls.get(span);
+        let common = list.iter().fold(list[0].carrier, |all, f| all & f.carrier);
+        !common.is_subset(&carrier) || list.iter().any(|f| carrier.is_subset(&f.carrier))
+    }
+
     /// Adds a semi connection (unless a subset carrier already connects the pair) and tries the
     /// OR rule and the crossing rule with the pair's other semi connections.
     ///
@@ -715,7 +746,7 @@ impl<const W: usize> Search<W> {
         if a == b {
             return;
         }
-        let limit = self.limits.semi_per_pair;
+        let limit = self.limits.semi_per_pair.min(MAX_PER_PAIR);
         let slot = self.index(a, b);
         let mut pair = self.lists[slot];
         let fulls = self.fulls.get(pair.full);

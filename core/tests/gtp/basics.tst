@@ -53,8 +53,8 @@ vc-get-mustplay b                => = a1 b1 c1 a2 c2 a3 b3 c3
 vc-between-cells-full b top z9   => ? 'z9' is not a cell: columns go from a to s (boards have at most 19 columns)
 vc-between-cells-full b top      => ? needs a colour and two points: vc-between-cells-full b top c3
 param_player_vc max_ors 1001     => ? max_ors takes a whole number from 0 to 1000
-param_player_vc colour 1         => ? unknown parameter 'colour': expected one of and_over_edge, max_ors, softlimit_full, softlimit_semi, use_captured_sets, use_crossing_rule, use_patterns
+param_player_vc colour 1         => ? unknown parameter 'colour': expected one of and_over_edge, max_ors, limit_fulls, softlimit_full, softlimit_semi, use_captured_sets, use_crossing_rule, use_patterns
 param_player_vc and_over_edge 1  => =
-param_player_vc                  => = [bool] and_over_edge 1 | [string] max_ors 0 | [string] softlimit_full 6 | [string] softlimit_semi 16 | [bool] use_captured_sets 1 | [bool] use_crossing_rule 1 | [bool] use_patterns 1
+param_player_vc                  => = [bool] and_over_edge 1 | [string] max_ors 0 | [bool] limit_fulls 1 | [string] softlimit_full 32767 | [string] softlimit_semi 32767 | [bool] use_captured_sets 1 | [bool] use_crossing_rule 1 | [bool] use_patterns 1
 param_player_vc and_over_edge 0  => =
 quit                             => =

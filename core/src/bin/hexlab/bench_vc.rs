@@ -45,6 +45,14 @@ struct SizeFigures {
     positions: usize,
     /// The default limits.
     full: Found,
+    /// Everything else; left out with `--only default`.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    more: Option<MoreFigures>,
+}
+
+/// The configurations and measurements beyond the default limits.
+#[derive(Serialize)]
+struct MoreFigures {
     /// The default limits with the AND rule through edges (`Limits::thorough`).
     thorough: Found,
     /// `thorough` without carrier overlap on captured sets.
@@ -187,8 +195,17 @@ fn one_move(position: &Position, rng: &mut Rng) -> Option<(Position, hexlab_core
     Some((after, cell))
 }
 
-/// `hexlab bench vc [--set FILE] [--repeat N] [--json]`.
-pub fn run(flags: Flags) -> Result<(), UsageError> {
+/// `hexlab bench vc [--set FILE] [--repeat N] [--only default] [--json]`.
+pub fn run(mut flags: Flags) -> Result<(), UsageError> {
+    let only_default = match flags.take("only").as_deref() {
+        None => false,
+        Some("default") => true,
+        Some(other) => {
+            return Err(UsageError(format!(
+                "--only {other}: the one configuration to measure alone is 'default'"
+            )))
+        }
+    };
     let SetBench {
         name,
         games,
@@ -205,80 +222,12 @@ pub fn run(flags: Flags) -> Result<(), UsageError> {
     let mut figures = Vec::new();
     for (size, group) in by_size(&games) {
         let full = measure(&group, limits, repeat);
-        let thorough = measure(&group, Limits::thorough(), repeat);
-        let no_captured_sets = measure(
-            &group,
-            Limits {
-                captured_sets: false,
-                ..Limits::thorough()
-            },
-            repeat,
-        );
-        let plain_over_edges = measure(
-            &group,
-            Limits {
-                and_over_edges: true,
-                ..plain
-            },
-            repeat,
-        );
-        let plain_found = measure(&group, plain, repeat);
-        let two_threads = measure_spread(&group, limits, repeat);
-        let mut rng = Rng::new(u64::from(size));
-        let moves: Vec<(Position, Position, hexlab_core::Cell)> = group
-            .iter()
-            .filter_map(|g| {
-                one_move(g.position(), &mut rng)
-                    .map(|(after, cell)| (g.position().clone(), after, cell))
-            })
-            .collect();
-        let before: Vec<[Connections; 2]> = moves
-            .iter()
-            .map(|(p, _, _)| Color::ALL.map(|color| h_search(p, color, limits)))
-            .collect();
-        let (mut update_best, mut rebuild_best) = (f64::INFINITY, f64::INFINITY);
-        let (mut updated_edges, mut rebuilt_edges) = (0, 0);
-        for round in 0..repeat {
-            let started = Instant::now();
-            let updated: Vec<Connections> = moves
-                .iter()
-                .zip(&before)
-                .flat_map(|((_, after, cell), both)| {
-                    both.iter().map(|c| after_stone(c, after, *cell, limits))
-                })
-                .collect();
-            update_best = update_best.min(started.elapsed().as_secs_f64());
-            let started = Instant::now();
-            let rebuilt: Vec<Connections> = moves
-                .iter()
-                .flat_map(|(_, after, _)| Color::ALL.map(|color| h_search(after, color, limits)))
-                .collect();
-            rebuild_best = rebuild_best.min(started.elapsed().as_secs_f64());
-            if round == 0 {
-                updated_edges = updated
-                    .iter()
-                    .map(|c| edge_counts(c).0 + edge_counts(c).1)
-                    .sum();
-                rebuilt_edges = rebuilt
-                    .iter()
-                    .map(|c| edge_counts(c).0 + edge_counts(c).1)
-                    .sum();
-            }
-        }
-        let per_color = 1000.0 / (2.0 * moves.len().max(1) as f64);
+        let more = (!only_default).then(|| measure_more(&group, size, limits, plain, repeat));
         figures.push(SizeFigures {
             size,
             positions: group.len(),
             full,
-            thorough,
-            no_captured_sets,
-            plain: plain_found,
-            plain_over_edges,
-            two_threads,
-            update_ms_per_color: update_best * per_color,
-            rebuild_ms_per_color: rebuild_best * per_color,
-            update_edge_connections: updated_edges,
-            rebuild_edge_connections: rebuilt_edges,
+            more,
         });
     }
     let report = VcBench {
@@ -290,40 +239,134 @@ pub fn run(flags: Flags) -> Result<(), UsageError> {
         return print_json(&report);
     }
     for f in &report.sizes {
-        println!(
-            "{0}x{0}: {1} positions (best of {2})",
-            f.size, f.positions, report.repeat
-        );
-        for (label, found) in [
-            ("default", &f.full),
-            ("AND over edges", &f.thorough),
-            ("  without captured sets", &f.no_captured_sets),
-            ("plain", &f.plain),
-            ("plain, AND over edges", &f.plain_over_edges),
-        ] {
-            println!(
-                "  {label:<27} {:.2} ms per colour ({:.1} positions/s both colours); edge-to-edge {} full, {} semi; decided {}; threats {}, mean mustplay {:.1}; all pairs {} full, {} semi",
-                found.ms_per_color, found.positions_per_second, found.edge_full, found.edge_semi, found.decided, found.threats, found.mean_mustplay, found.all_full, found.all_semi
-            );
-        }
-        let two = &f.two_threads;
-        println!(
-            "  the set spread over {} threads: {:.2} ms per position ({:.1} positions/s both colours), one thread {:.2} ms ({:.2}x); same edge-to-edge connections: {}",
-            two.threads,
-            two.ms_per_position,
-            two.positions_per_second,
-            two.one_thread_ms_per_position,
-            two.speedup,
-            two.same_edge_connections
-        );
-        println!(
-            "  update after one move: {:.2} ms per colour, rebuild {:.2} ms ({:.1}x); edge-to-edge connections {} updated, {} rebuilt",
-            f.update_ms_per_color,
-            f.rebuild_ms_per_color,
-            f.rebuild_ms_per_color / f.update_ms_per_color.max(1e-9),
-            f.update_edge_connections,
-            f.rebuild_edge_connections
-        );
+        print_size(f, report.repeat);
     }
     Ok(())
+}
+
+/// Every configuration but the default one, the spread over two threads and the update.
+fn measure_more(
+    group: &[&Game],
+    size: u8,
+    limits: Limits,
+    plain: Limits,
+    repeat: usize,
+) -> MoreFigures {
+    let thorough = measure(group, Limits::thorough(), repeat);
+    let no_captured_sets = measure(
+        group,
+        Limits {
+            captured_sets: false,
+            ..Limits::thorough()
+        },
+        repeat,
+    );
+    let plain_over_edges = measure(
+        group,
+        Limits {
+            and_over_edges: true,
+            ..plain
+        },
+        repeat,
+    );
+    let plain_found = measure(group, plain, repeat);
+    let two_threads = measure_spread(group, limits, repeat);
+    let mut rng = Rng::new(u64::from(size));
+    let moves: Vec<(Position, Position, hexlab_core::Cell)> = group
+        .iter()
+        .filter_map(|g| {
+            one_move(g.position(), &mut rng)
+                .map(|(after, cell)| (g.position().clone(), after, cell))
+        })
+        .collect();
+    let before: Vec<[Connections; 2]> = moves
+        .iter()
+        .map(|(p, _, _)| Color::ALL.map(|color| h_search(p, color, limits)))
+        .collect();
+    let (mut update_best, mut rebuild_best) = (f64::INFINITY, f64::INFINITY);
+    let (mut updated_edges, mut rebuilt_edges) = (0, 0);
+    for round in 0..repeat {
+        let started = Instant::now();
+        let updated: Vec<Connections> = moves
+            .iter()
+            .zip(&before)
+            .flat_map(|((_, after, cell), both)| {
+                both.iter().map(|c| after_stone(c, after, *cell, limits))
+            })
+            .collect();
+        update_best = update_best.min(started.elapsed().as_secs_f64());
+        let started = Instant::now();
+        let rebuilt: Vec<Connections> = moves
+            .iter()
+            .flat_map(|(_, after, _)| Color::ALL.map(|color| h_search(after, color, limits)))
+            .collect();
+        rebuild_best = rebuild_best.min(started.elapsed().as_secs_f64());
+        if round == 0 {
+            updated_edges = updated
+                .iter()
+                .map(|c| edge_counts(c).0 + edge_counts(c).1)
+                .sum();
+            rebuilt_edges = rebuilt
+                .iter()
+                .map(|c| edge_counts(c).0 + edge_counts(c).1)
+                .sum();
+        }
+    }
+    let per_color = 1000.0 / (2.0 * moves.len().max(1) as f64);
+    MoreFigures {
+        thorough,
+        no_captured_sets,
+        plain: plain_found,
+        plain_over_edges,
+        two_threads,
+        update_ms_per_color: update_best * per_color,
+        rebuild_ms_per_color: rebuild_best * per_color,
+        update_edge_connections: updated_edges,
+        rebuild_edge_connections: rebuilt_edges,
+    }
+}
+
+fn print_found(label: &str, found: &Found) {
+    println!(
+        "  {label:<27} {:.2} ms per colour ({:.1} positions/s both colours); edge-to-edge {} full, {} semi; decided {}; threats {}, mean mustplay {:.1}; all pairs {} full, {} semi",
+        found.ms_per_color, found.positions_per_second, found.edge_full, found.edge_semi, found.decided, found.threats, found.mean_mustplay, found.all_full, found.all_semi
+    );
+}
+
+/// The text report of one size.
+fn print_size(f: &SizeFigures, repeat: usize) {
+    println!(
+        "{0}x{0}: {1} positions (best of {2})",
+        f.size, f.positions, repeat
+    );
+    print_found("default", &f.full);
+    let Some(more) = &f.more else {
+        return;
+    };
+    for (label, found) in [
+        ("AND over edges", &more.thorough),
+        ("  without captured sets", &more.no_captured_sets),
+        ("plain", &more.plain),
+        ("plain, AND over edges", &more.plain_over_edges),
+    ] {
+        print_found(label, found);
+    }
+    let two = &more.two_threads;
+    println!(
+        "  the set spread over {} threads: {:.2} ms per position ({:.1} positions/s both colours), one thread {:.2} ms ({:.2}x); same edge-to-edge connections: {}",
+        two.threads,
+        two.ms_per_position,
+        two.positions_per_second,
+        two.one_thread_ms_per_position,
+        two.speedup,
+        two.same_edge_connections
+    );
+    println!(
+        "  update after one move: {:.2} ms per colour, rebuild {:.2} ms ({:.1}x); edge-to-edge connections {} updated, {} rebuilt",
+        more.update_ms_per_color,
+        more.rebuild_ms_per_color,
+        more.rebuild_ms_per_color / more.update_ms_per_color.max(1e-9),
+        more.update_edge_connections,
+        more.rebuild_edge_connections
+    );
 }

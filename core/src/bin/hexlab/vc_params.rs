@@ -4,26 +4,29 @@
 //! Without arguments it lists every parameter as `[type] name value`, one per line (the form
 //! HexGui's `param` dialog reads); `param_player_vc NAME VALUE` sets one.
 
+use hexlab_core::vc::hsearch::MAX_PER_PAIR;
 use hexlab_core::vc::Limits;
 
-/// A parameter: its name, whether it is a switch (0 or 1), the least value it takes, and how to
-/// read and write it.
+/// A parameter: its name, whether it is a switch (0 or 1), the least and largest values it
+/// takes, and how to read and write it.
 struct Param {
     name: &'static str,
     switch: bool,
     least: usize,
+    most: usize,
     get: fn(&Limits) -> usize,
     set: fn(&mut Limits, usize),
 }
 
-/// The largest count a limit takes (the per-pair lists and `max_ors`).
-const MAX_COUNT: usize = 1000;
+/// The largest `max_ors`.
+const MAX_ORS: usize = 1000;
 
 const PARAMS: &[Param] = &[
     Param {
         name: "and_over_edge",
         switch: true,
         least: 0,
+        most: 1,
         get: |l| usize::from(l.and_over_edges),
         set: |l, v| l.and_over_edges = v != 0,
     },
@@ -31,13 +34,23 @@ const PARAMS: &[Param] = &[
         name: "max_ors",
         switch: false,
         least: 0,
+        most: MAX_ORS,
         get: |l| l.or_depth,
         set: |l, v| l.or_depth = v,
+    },
+    Param {
+        name: "limit_fulls",
+        switch: true,
+        least: 0,
+        most: 1,
+        get: |l| usize::from(l.limit_fulls),
+        set: |l, v| l.limit_fulls = v != 0,
     },
     Param {
         name: "softlimit_full",
         switch: false,
         least: 1,
+        most: MAX_PER_PAIR,
         get: |l| l.full_per_pair,
         set: |l, v| l.full_per_pair = v,
     },
@@ -45,6 +58,7 @@ const PARAMS: &[Param] = &[
         name: "softlimit_semi",
         switch: false,
         least: 1,
+        most: MAX_PER_PAIR,
         get: |l| l.semi_per_pair,
         set: |l, v| l.semi_per_pair = v,
     },
@@ -52,6 +66,7 @@ const PARAMS: &[Param] = &[
         name: "use_captured_sets",
         switch: true,
         least: 0,
+        most: 1,
         get: |l| usize::from(l.captured_sets),
         set: |l, v| l.captured_sets = v != 0,
     },
@@ -59,6 +74,7 @@ const PARAMS: &[Param] = &[
         name: "use_crossing_rule",
         switch: true,
         least: 0,
+        most: 1,
         get: |l| usize::from(l.crossing_rule),
         set: |l, v| l.crossing_rule = v != 0,
     },
@@ -66,6 +82,7 @@ const PARAMS: &[Param] = &[
         name: "use_patterns",
         switch: true,
         least: 0,
+        most: 1,
         get: |l| usize::from(l.edge_templates),
         set: |l, v| l.edge_templates = v != 0,
     },
@@ -90,7 +107,7 @@ pub fn command(limits: &mut Limits, args: &[&str]) -> Result<String, String> {
                     names.join(", ")
                 ));
             };
-            let (low, high) = (param.least, if param.switch { 1 } else { MAX_COUNT });
+            let (low, high) = (param.least, param.most);
             let value: usize = value
                 .parse()
                 .ok()
@@ -112,7 +129,11 @@ mod tests {
         let mut limits = Limits::default();
         let listing = command(&mut limits, &[]).unwrap();
         assert!(listing.contains("[bool] and_over_edge 0"), "{listing}");
-        assert!(listing.contains("[string] softlimit_semi 16"), "{listing}");
+        assert!(
+            listing.contains("[string] softlimit_semi 32767"),
+            "{listing}"
+        );
+        assert!(listing.contains("[bool] limit_fulls 1"), "{listing}");
         command(&mut limits, &["and_over_edge", "1"]).unwrap();
         command(&mut limits, &["max_ors", "3"]).unwrap();
         assert!(limits.and_over_edges);
@@ -134,6 +155,8 @@ mod tests {
             &["nope", "1"][..],
             &["and_over_edge", "2"],
             &["max_ors", "1001"],
+            &["softlimit_semi", "32768"],
+            &["softlimit_full", "0"],
             &["softlimit_full", "x"],
             &["max_ors"],
         ] {
