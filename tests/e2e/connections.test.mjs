@@ -395,21 +395,21 @@ test('already joined: a stone and the edge its chain touches are one point; no e
 });
 
 test('search deeper: H-search finds only a semi, the search proves a full connection and draws its carrier', { timeout: 90_000 }, async () => {
-  // Black e2 to the bottom edge, White to move: H-search finds semi connections only (its OR rule
-  // has no set of them sharing no cell); the search proves the full connection.
-  const code = 'size=5&b=c5,e2&w=d1';
-  const h = await engineConnections(code, 'b', 'e2', 'bottom');
+  // Black d4 to the top edge (d1 and d2 are on it), White to move: H-search finds one semi
+  // connection only; the search proves the full connection.
+  const code = 'size=5&b=d4,d1,d2&w=e3,b2';
+  const h = await engineConnections(code, 'b', 'd4', 'top');
   assert.equal(h.full.length, 0, 'H-search has no full connection here');
   assert.ok(h.semi.length > 0);
-  const proof = await engineConnect(code, 'b', 'e2', 'bottom', NODES);
+  const proof = await engineConnect(code, 'b', 'd4', 'top', NODES);
   assert.equal(proof.status, 'connected');
   assert.equal(proof.by, 'search');
   assert.ok(proof.carrier.length > 0);
 
   const { page, errors } = await env.open(`#${code}&view=vc`);
   await waitConnections(page);
-  await pickPair(page, 'e2', 'bottom');
-  const alts = await assertPairMatchesEngine(page, 'b', 'e2', 'bottom');
+  await pickPair(page, 'd4', 'top');
+  const alts = await assertPairMatchesEngine(page, 'b', 'd4', 'top');
   assert.equal(await page.isVisible('#connections-search'), true, 'offered: no full connection');
   assert.equal(await page.textContent('#connections-search'), 'Search deeper');
   assert.equal(await page.getAttribute('#connections-panel', 'data-search'), null);
@@ -423,9 +423,9 @@ test('search deeper: H-search finds only a semi, the search proves a full connec
   assert.equal(await page.getAttribute(result, 'data-by'), 'search');
   assert.equal(await page.getAttribute(result, 'data-carrier'), proof.carrier.join(' '));
   const nodes = proof.nodes.toLocaleString('en-US');
-  assert.match(await page.textContent(result), new RegExp(`^Connected by search \\(${nodes} nodes, [\\d.,]+ ms\\): Black joins e2 and the bottom edge whatever White does, playing only in the ${proof.carrier.length} cells shaded\\.`));
+  assert.match(await page.textContent(result), new RegExp(`^Connected by search \\(${nodes} nodes, [\\d.,]+ ms\\): Black joins d4 and the top edge whatever White does, playing only in the ${proof.carrier.length} cells shaded\\.`));
   assert.equal(await page.isHidden('#connections-search'), true, 'done: no second run of the same search');
-  assert.deepEqual(await boardEndpoints(page), { e2: 'from', bottom: 'to' });
+  assert.deepEqual(await boardEndpoints(page), { d4: 'from', top: 'to' });
 
   // H-search's alternatives are still listed: pointing at one shows it, leaving the list goes back to the proof.
   await page.hover('#connections-list li[data-alt="0"]');
