@@ -753,7 +753,8 @@ fn captured_set_overlaps_are_sound() {
 /// mustplay it gives is sound for the position as given.
 #[test]
 fn fillin_connections_and_mustplay_are_sound() {
-    use hexlab_core::vc::fillin::{mustplay_after_fillin, reduce};
+    use hexlab_core::vc::fillin::{mustplay_after_fillin, mustplay_on_reduced, reduce};
+    use hexlab_core::vc::mustplay::threat;
     let mut rng = Rng::new(23);
     let (mut checked, mut filled) = (0, 0);
     for (side, count) in [(4u32, 60), (5, 40), (6, 15)] {
@@ -766,6 +767,11 @@ fn fillin_connections_and_mustplay_are_sound() {
             }
             filled += 1;
             checked += check(&reduced.position, &mut rng, 30, Limits::default()).0;
+            // The fill-in's own mustplay, and the one the engine gives (met with the plain one).
+            let alone = mustplay_on_reduced(&position, &reduced, || {
+                threat(&reduced.position, Limits::default())
+            });
+            checked += check_mustplay(&position, alone);
             let with = mustplay_after_fillin(&position, Limits::default());
             checked += check_mustplay(&position, with);
         }

@@ -15,7 +15,7 @@ use crate::ica::fillin::{fill, FillKind, FillPolicy, Filled};
 use crate::position::Position;
 
 use super::hsearch::Limits;
-use super::mustplay::{threat, Threat};
+use super::mustplay::{both, mustplay, threat, Threat};
 
 /// A position with its dead cells and captured sets filled in.
 #[derive(Clone, Debug)]
@@ -46,14 +46,19 @@ pub fn reduce(position: &Position) -> Reduced {
 /// mover has captured (already worth the mover's stones). A cell of a set the opponent captured
 /// is put back: the intrusion is answered and the mover is to move again, so it need not lose.
 /// Without a threat, every empty cell is in.
+///
+/// The put-back cells can make that region larger than the mustplay found without the fill-in,
+/// so the answer is the intersection of the two ([`both`]): never larger than either.
 #[must_use]
 pub fn mustplay_after_fillin(position: &Position, limits: Limits) -> Option<CellSet> {
     let reduced = reduce(position);
-    mustplay_on_reduced(position, &reduced, || threat(&reduced.position, limits))
+    let on_reduced = mustplay_on_reduced(position, &reduced, || threat(&reduced.position, limits));
+    both(on_reduced, mustplay(position, limits))
 }
 
 /// [`mustplay_after_fillin`] with `position` already reduced, and `threat` giving the
-/// opponent's threat on the reduced position (asked for only if that position is undecided).
+/// opponent's threat on the reduced position (asked for only if that position is undecided):
+/// the fill-in's mustplay alone, before it meets the one found without the fill-in.
 #[must_use]
 pub fn mustplay_on_reduced(
     position: &Position,

@@ -57,3 +57,11 @@ pub fn mustplay_for(position: &Position, threat: Threat) -> Option<CellSet> {
         Threat::Nothing => Some(position.empty_cells()),
     }
 }
+
+/// Two mustplays of the same position, each sound (a move outside it loses): a move outside
+/// their intersection is outside one of them and loses too, and `None` from either (every move
+/// loses) stands.
+#[must_use]
+pub fn both(a: Option<CellSet>, b: Option<CellSet>) -> Option<CellSet> {
+    Some(a? & b?)
+}

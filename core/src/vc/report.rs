@@ -12,7 +12,7 @@ use crate::position::Position;
 use super::connect::{check_endpoint, ConnectError};
 use super::fillin::{mustplay_on_reduced, reduce};
 use super::hsearch::{h_search, Connections, Limits};
-use super::mustplay::{mustplay_for, threat_in};
+use super::mustplay::{both, mustplay_for, threat, threat_in};
 use super::points::PointId;
 
 use crate::report::{cell_name_list, cell_names as names, CellName};
@@ -126,8 +126,10 @@ impl VcReport {
 }
 
 /// The report for `player` on `given`: H-search's connections (between `between` only, when
-/// given) and the side to move's mustplay; with `with_fillin`, both are found on the fill-in
-/// reduced position ([`super::fillin`]), whose filled cells the report lists.
+/// given) and the side to move's mustplay; with `with_fillin`, the connections are found on the
+/// fill-in reduced position ([`super::fillin`]), whose filled cells the report lists, and the
+/// mustplay is the one found there met with the one found without it
+/// ([`super::fillin::mustplay_after_fillin`]).
 ///
 /// # Errors
 /// When an endpoint is not the player's, is off the board, or (with fill-in) was filled with
@@ -149,25 +151,38 @@ pub fn report(
     }
     // The side to move's mustplay needs the opponent's connections on the same position: the
     // player's own when the player is that opponent, else a second search, run alongside.
+    // With the fill-in, the opponent's search on the position as given runs alongside too.
     let opponent = position.to_move().opponent();
-    let (connections, theirs) = if player == opponent {
-        (h_search(position, player, limits), None)
-    } else {
-        let (mine, theirs) = rayon::join(
-            || h_search(position, player, limits),
-            || h_search(position, opponent, limits),
-        );
-        (mine, Some(theirs))
+    let searches = || {
+        if player == opponent {
+            (h_search(position, player, limits), None)
+        } else {
+            let (mine, theirs) = rayon::join(
+                || h_search(position, player, limits),
+                || h_search(position, opponent, limits),
+            );
+            (mine, Some(theirs))
+        }
+    };
+    let ((connections, theirs), unreduced) = match reduced {
+        None => (searches(), None),
+        Some(_) => {
+            let (both, given_threat) = rayon::join(searches, || threat(given, limits));
+            (both, Some(given_threat))
+        }
     };
     let threat = || threat_in(position, theirs.as_ref().unwrap_or(&connections));
-    let mut out = match &reduced {
-        None => VcReport::of(&connections, between, mustplay_for(given, threat())),
-        Some(r) => {
-            let mustplay = mustplay_on_reduced(given, r, threat);
+    let mut out = match (&reduced, unreduced) {
+        (Some(r), Some(given_threat)) => {
+            let mustplay = both(
+                mustplay_on_reduced(given, r, threat),
+                mustplay_for(given, given_threat),
+            );
             let mut out = VcReport::of(&connections, between, mustplay);
             out.fillin = FillinByColor::of(&r.fillin);
             out
         }
+        _ => VcReport::of(&connections, between, mustplay_for(given, threat())),
     };
     out.fillin_used = with_fillin;
     Ok(out)
