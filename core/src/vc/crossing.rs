@@ -17,6 +17,21 @@ fn ids(chains: Chains) -> impl Iterator<Item = PointId> {
     (0..64).filter(move |i| chains & (1 << i) != 0)
 }
 
+/// Whether the crossing rule can deduce anything from the new semi connection on `new` and its
+/// pair's list (`(carrier, chains)` of each, the new one among them): two of the others must
+/// miss it, and two of the three must have partition chains. Stops reading as soon as both hold.
+pub fn possible<C: CarrierSet>(new: C, list: impl Iterator<Item = (C, Chains)>) -> bool {
+    let (mut disjoint, mut chained) = (0, 0);
+    for (carrier, chains) in list {
+        disjoint += usize::from(!carrier.intersects(&new));
+        chained += usize::from(chains != 0);
+        if disjoint >= 2 && chained >= 2 {
+            return true;
+        }
+    }
+    false
+}
+
 /// The semi connections the crossing rule deduces from the new semi connection `new` between
 /// the empty cells `x` and `y` (`ends` is the set of the two) and the pair's other semi
 /// connections: `(z1, z2, semi)`, the endpoints as point ids.

@@ -418,7 +418,7 @@ struct Partner<const W: usize> {
 /// Where one pair's connections are while the search runs ([`Search`]'s `fulls` and `semis`),
 /// smallest carriers first.
 #[derive(Clone, Copy, Debug, Default)]
-struct Lists {
+struct Lists<const W: usize> {
     full: Span,
     semi: Span,
     /// Where the pair `(a, b)`, `a < b`, is in `full_partners[a]` and `full_partners[b]` (once it
@@ -426,6 +426,8 @@ struct Lists {
     partner_at: [u16; 2],
     /// Whether the pair waits in the OR rule's queue.
     or_queued: bool,
+    /// The cells common to all the pair's semi carriers (when it has any).
+    semi_common: Bits<W>,
 }
 
 /// H-search's working state, with carriers of `W` words (see [`Layout::words`]).
@@ -436,7 +438,7 @@ pub(super) struct Search<const W: usize> {
     /// `slot_of[a * n + b]` (`a < b`): the pair's entry in `lists`, or `u32::MAX`.
     slot_of: Vec<u32>,
     /// Where the connections of the pairs met so far are.
-    lists: Vec<Lists>,
+    lists: Vec<Lists<W>>,
     /// The pairs' full connections.
     fulls: ListArena<Link<W>>,
     /// The pairs' semi connections.
@@ -697,8 +699,12 @@ impl<const W: usize> Search<W> {
         if !insert_smallest(&mut self.fulls, &mut pair.full, full, limit) {
             return;
         }
+        let semis_before = pair.semi.len();
         self.semis
             .retain(&mut pair.semi, |s| !carrier.is_subset(&s.carrier));
+        if !pair.semi.is_empty() && pair.semi.len() < semis_before {
+            pair.semi_common = self.semi_common(pair.semi);
+        }
         let common = self
             .fulls
             .get(pair.full)
@@ -728,6 +734,12 @@ impl<const W: usize> Search<W> {
         }
     }
 
+    /// The cells common to all the semi carriers of the list at `span` (not empty).
+    fn semi_common(&self, span: Span) -> Bits<W> {
+        let list = self.semis.get(span);
+        list.iter().fold(list[0].carrier, |all, s| all & s.carrier)
+    }
+
     /// Whether a full connection on `carrier` would make the list at `span` (not empty) smaller:
     /// it misses a cell common to all of them, or one of them holds it.
     fn shrinks(&self, span: Span, carrier: Bits<W>) -> bool {
@@ -753,9 +765,19 @@ impl<const W: usize> Search<W> {
         if fulls.iter().any(|f| f.carrier.is_subset(&semi.carrier)) {
             return;
         }
+        let was_full = pair.semi.len() >= limit;
         if !insert_smallest(&mut self.semis, &mut pair.semi, SemiLink::new(semi), limit) {
             return;
         }
+        // The carriers the insertion dropped hold the new one, so they change nothing common to
+        // the rest and the new one; a list cut to its limit lost another, so is counted again.
+        pair.semi_common = if pair.semi.len() == 1 {
+            semi.carrier
+        } else if was_full {
+            self.semi_common(pair.semi)
+        } else {
+            pair.semi_common & semi.carrier
+        };
         self.lists[slot] = pair;
         if !self.quiet {
             self.semi_rules(a, b, slot, semi);
@@ -767,28 +789,25 @@ impl<const W: usize> Search<W> {
     /// at once with up to `or_depth` others when that is above 0), and the crossing rule runs.
     #[inline(never)]
     fn semi_rules(&mut self, a: PointId, b: PointId, slot: usize, semi: Semi<Bits<W>>) {
-        let pair = self.semis.get(self.lists[slot].semi);
+        let lists = self.lists[slot];
+        let pair = self.semis.get(lists.semi);
         // The OR rule can only succeed when all the pair's semi carriers share no cell, or share
         // only cells captured by an empty endpoint (Theorem 11): those are set aside and the
-        // deduced carrier takes in their pairs.
+        // deduced carrier takes in their pairs. A pair already queued need not be asked again
+        // unless the new connection is combined at once (`or_depth`).
         let (a_slot, b_slot) = (self.empty_slot[a as usize], self.empty_slot[b as usize]);
-        let crossing_ends = self.limits.crossing_rule && a_slot.is_some() && b_slot.is_some();
-        // One pass over the list: the carriers' common cells, and for the crossing rule, how
-        // many miss the new carrier and how many have partition chains.
-        let (mut common, mut disjoint, mut chained) = (semi.carrier, 0, 0);
-        for s in pair {
-            common &= s.carrier;
-            disjoint += usize::from(!s.carrier.intersects(&semi.carrier));
-            chained += usize::from(s.chains != 0);
-        }
-        let set_aside = if pair.len() >= 2 {
-            self.or_set_aside(a, b, common)
+        let ask_or = pair.len() >= 2 && (!lists.or_queued || self.limits.or_depth > 0);
+        let set_aside = if ask_or {
+            self.or_set_aside(a, b, lists.semi_common)
         } else {
             None
         };
         let or_possible = set_aside.is_some();
         let set_aside = set_aside.unwrap_or_default();
-        let crossing = crossing_ends && disjoint >= 2 && chained >= 2;
+        let crossing = self.limits.crossing_rule
+            && a_slot.is_some()
+            && b_slot.is_some()
+            && crossing::possible(semi.carrier, pair.iter().map(|s| (s.carrier, s.chains)));
         if !or_possible && !crossing {
             return;
         }
