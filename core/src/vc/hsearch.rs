@@ -428,6 +428,9 @@ struct Lists<const W: usize> {
     or_queued: bool,
     /// The cells common to all the pair's semi carriers (when it has any).
     semi_common: Bits<W>,
+    /// At least the number of the pair's semi connections with partition chains (the crossing
+    /// rule needs two): counted up as they come, not down as they go.
+    chained_at_most: u16,
 }
 
 /// H-search's working state, with carriers of `W` words (see [`Layout::words`]).
@@ -771,6 +774,7 @@ impl<const W: usize> Search<W> {
         }
         // The carriers the insertion dropped hold the new one, so they change nothing common to
         // the rest and the new one; a list cut to its limit lost another, so is counted again.
+        pair.chained_at_most += u16::from(semi.chains != 0);
         pair.semi_common = if pair.semi.len() == 1 {
             semi.carrier
         } else if was_full {
@@ -807,6 +811,7 @@ impl<const W: usize> Search<W> {
         let crossing = self.limits.crossing_rule
             && a_slot.is_some()
             && b_slot.is_some()
+            && lists.chained_at_most >= 2
             && crossing::possible(semi.carrier, pair.iter().map(|s| (s.carrier, s.chains)));
         if !or_possible && !crossing {
             return;
