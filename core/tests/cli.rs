@@ -118,6 +118,7 @@ fn bad_input_exits_2_with_a_message() {
         (&["position", "--size"], "--size needs a value"),
         (&["nonsense"], "unknown subcommand"),
         (&["bench", "walk"], "unknown bench job"),
+        (&["bench", "vc", "--only", "plain"], "--only plain"),
         (
             &["bench", "playouts", "--threads", "0"],
             "--threads must be at least 1",
@@ -364,6 +365,29 @@ fn bench_ica_runs_on_a_given_set() {
         "--json",
     ]);
     assert_eq!(v["sizes"][0]["positions"], 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bench_vc_measures_the_default_limits_alone_when_asked() {
+    let dir = std::env::temp_dir().join(format!("hexlab-bench-vc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let set = dir.join("set.txt");
+    std::fs::write(&set, "size=5&moves=c3,b4\nsize=5&b=a1,c2&w=e5\n").unwrap();
+    let path = set.to_str().unwrap();
+    let v = json(&[
+        "bench", "vc", "--set", path, "--repeat", "1", "--only", "default", "--json",
+    ]);
+    let size = &v["sizes"][0];
+    assert_eq!(size["positions"], 2);
+    assert!(size["full"]["ms_per_color"].as_f64().unwrap() >= 0.0);
+    assert!(size.get("thorough").is_none() && size.get("two_threads").is_none());
+    let all = json(&["bench", "vc", "--set", path, "--repeat", "1", "--json"]);
+    assert!(all["sizes"][0]["thorough"]["edge_semi"].is_u64());
+    assert_eq!(
+        all["sizes"][0]["full"]["edge_full"],
+        size["full"]["edge_full"]
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

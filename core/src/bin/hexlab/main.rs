@@ -25,7 +25,8 @@ usage:
   hexlab connect <position> [--player b|w] --from X --to Y [--nodes N] [--json]   connection search
   hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]
   hexlab bench ica [--set FILE] [--repeat N] [--json]   analysis over a fixed position set
-  hexlab bench vc [--set FILE] [--repeat N] [--json]    H-search over the same set, and updates
+  hexlab bench vc [--set FILE] [--repeat N] [--only default] [--json]
+                                                        H-search over the same set, and updates
   hexlab bench positions --size N [--count N] [--min-stones N] [--max-stones N] [--seed N]
   hexlab --version | --help
 
