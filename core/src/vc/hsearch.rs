@@ -774,7 +774,9 @@ impl<const W: usize> Search<W> {
         }
         // The carriers the insertion dropped hold the new one, so they change nothing common to
         // the rest and the new one; a list cut to its limit lost another, so is counted again.
-        pair.chained_at_most += u16::from(semi.chains != 0);
+        pair.chained_at_most = pair
+            .chained_at_most
+            .saturating_add(u16::from(semi.chains != 0));
         pair.semi_common = if pair.semi.len() == 1 {
             semi.carrier
         } else if was_full {
