@@ -548,6 +548,22 @@ impl<const W: usize> Search<W> {
         }
     }
 
+    /// Queues the pair `{a, b}` for the OR rule when its semi connections could make a full one
+    /// (an incremental update whose pair lost connections: the OR rule's candidates were the
+    /// cells common to full connections of which some are gone).
+    pub(super) fn queue_or(&mut self, a: PointId, b: PointId) {
+        let slot = self.index(a, b);
+        let lists = self.lists[slot];
+        if lists.or_queued
+            || lists.semi.len() < 2
+            || self.or_set_aside(a, b, lists.semi_common).is_none()
+        {
+            return;
+        }
+        self.lists[slot].or_queued = true;
+        self.or_queue.push_back((a, b, slot as u32));
+    }
+
     /// The cells of point `p` a carrier can hold: its cell when it is empty.
     fn empty_body(&self, p: PointId) -> Bits<W> {
         self.empty_slot[p as usize].map_or(Bits::default(), Bits::single)

@@ -10,9 +10,13 @@
 //! Endpoints are renamed to the points holding them afterwards (chains that merged become one
 //! point). Connections kept this way are stored without drawing consequences again (those were
 //! drawn before, and kept too unless they used the cell); then the new adjacencies and the new
-//! full connections are put through the rules. With the same limits, the result can hold fewer
-//! connections than a rebuild (a pair that was full may have had a connection turned away), never
-//! a wrong one: `core/tests/vc_soundness.rs` checks updates against brute force like rebuilds.
+//! full connections are put through the rules. A pair that lost a full connection to the
+//! opponent's stone goes through the OR rule again: the rule tried only the cells common to the
+//! pair's full connections, and with one gone its semi connections may now make a full one the
+//! rule never looked for (a pair that lost only semi connections has no new way to combine the
+//! rest). With the same limits, the result can still hold fewer connections than a rebuild (a
+//! pair that was full may have had a connection turned away), never a wrong one:
+//! `core/tests/vc_soundness.rs` checks updates against brute force like rebuilds.
 
 use crate::board::Cell;
 use crate::position::Position;
@@ -73,6 +77,8 @@ fn update<const W: usize>(
     );
     let played = Bits::<W>::single(search.layout.slot(cell));
     let mut promoted = Vec::new();
+    // Pairs that lost a full connection to the opponent's stone (see the module doc).
+    let mut broken = Vec::new();
     search.quiet = true;
     for (a, b, pair) in previous.pairs() {
         let (Some(a2), Some(b2)) = (map(a), map(b)) else {
@@ -81,8 +87,10 @@ fn update<const W: usize>(
         if a2 == b2 {
             continue;
         }
+        let mut lost_full = false;
         for full in pair.full_bits::<W>() {
             if full.carrier.intersects(&played) && !own_move {
+                lost_full = true;
                 continue;
             }
             search.add_full(a2, b2, full.carrier - played, rename(full.chains));
@@ -106,8 +114,14 @@ fn update<const W: usize>(
                 );
             }
         }
+        if lost_full {
+            broken.push((a2, b2));
+        }
     }
     search.quiet = false;
+    for (a, b) in broken {
+        search.queue_or(a, b);
+    }
     for (a, b, carrier, chains) in promoted {
         search.add_full(a, b, carrier, chains);
     }
@@ -124,4 +138,37 @@ fn update<const W: usize>(
     }
     search.run();
     search.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Color;
+    use crate::formats::read_link;
+    use crate::vc::hsearch::h_search;
+
+    #[test]
+    fn a_pair_that_loses_a_full_connection_goes_through_the_or_rule_again() {
+        // White's c5 breaks Black's top-to-bottom connections through c5; the OR rule, asked
+        // again, combines the semi connections left into one avoiding it, as a rebuild finds.
+        let before = read_link("size=5&b=b2,a4,d4,a5&w=b1,e1,e2")
+            .unwrap()
+            .position()
+            .clone();
+        let cell: Cell = "c5".parse().unwrap();
+        let mut after = before.clone();
+        after.set_stone(cell, Some(Color::White)).unwrap();
+        let limits = Limits::default();
+        let rebuilt = h_search(&after, Color::Black, limits);
+        assert!(rebuilt.edge_to_edge().is_some_and(|e| e.full().len() > 0));
+        let updated = after_stone(
+            &h_search(&before, Color::Black, limits),
+            &after,
+            cell,
+            limits,
+        );
+        let edge = updated.edge_to_edge().expect("the edges stay connected");
+        assert!(edge.full().len() > 0);
+        assert!(edge.full().all(|f| !f.carrier.contains(cell)));
+    }
 }
