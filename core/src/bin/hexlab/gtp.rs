@@ -7,8 +7,11 @@
 use std::io::{self, BufRead, Write};
 
 use hexlab_core::rng::Rng;
+use hexlab_core::vc::mustplay::{mustplay_for, threat_in};
 use hexlab_core::vc::Limits;
 use hexlab_core::{BoardSize, Cell, Color, Move, Position, RulesConfig};
+
+use crate::vc_board::VcBoard;
 
 /// The state of one GTP session: the position and the positions before each move (for undo).
 pub struct Engine {
@@ -18,6 +21,8 @@ pub struct Engine {
     quit: bool,
     /// H-search's limits for the `vc-*` commands (`param_player_vc`).
     vc_limits: Limits,
+    /// The board the `vc-*` commands read (see [`Engine::vc_board`]).
+    vc_board: Option<VcBoard>,
 }
 
 /// The commands this engine answers, in `list_commands` order.
@@ -43,7 +48,9 @@ const COMMANDS: &[&str] = &[
     "vc-between-cells-full",
     "vc-between-cells-semi",
     "vc-build",
+    "vc-build-incremental",
     "vc-get-mustplay",
+    "vc-undo-incremental",
     "version",
 ];
 
@@ -52,6 +59,8 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "inferior/Compute Inferior/compute-inferior %m",
     "inferior/Compute Fillin/compute-fillin %m",
     "inferior/VC Build/vc-build %m",
+    "inferior/VC Build Incremental/vc-build-incremental %m %p",
+    "none/VC Undo Incremental/vc-undo-incremental",
     "vc/VC Between Cells Full/vc-between-cells-full %c %p %p",
     "vc/VC Between Cells Semi/vc-between-cells-semi %c %p %p",
     "plist/VC Mustplay/vc-get-mustplay %m",
@@ -73,6 +82,7 @@ impl Engine {
             rng: Rng::new(seed),
             quit: false,
             vc_limits: Limits::default(),
+            vc_board: None,
         }
     }
 
@@ -165,7 +175,18 @@ impl Engine {
             }),
             "compute-inferior" => self.inferior(args, false),
             "compute-fillin" => self.inferior(args, true),
-            "vc-build" => self.inferior(args, false),
+            "vc-build" => {
+                let answer = self.inferior(args, false)?;
+                self.vc_board = Some(VcBoard::build(&self.position, self.vc_limits));
+                Ok(answer)
+            }
+            "vc-build-incremental" => self.vc_build_incremental(args),
+            "vc-undo-incremental" => {
+                if !self.vc_board().undo() {
+                    return Err("cannot undo: no incremental build since the last vc-build".into());
+                }
+                Ok(String::new())
+            }
             "vc-between-cells-full" => self.vc_between(args, true),
             "vc-between-cells-semi" => self.vc_between(args, false),
             "vc-get-mustplay" => self.mustplay(args),
@@ -263,10 +284,15 @@ impl Engine {
         let [color] = args else {
             return Err("needs a colour: compute-inferior b".into());
         };
-        let color = Self::color(color)?;
         let mut position = self.position.clone();
-        position.set_to_move(color);
-        let analysis = hexlab_core::ica::analyze(&position);
+        position.set_to_move(Self::color(color)?);
+        Ok(Self::inferior_answer(&position, fillin_only))
+    }
+
+    /// The analysis of `position` (with its side to move) in HexGui's `inferior` format (see
+    /// [`Engine::inferior`]).
+    fn inferior_answer(position: &Position, fillin_only: bool) -> String {
+        let analysis = hexlab_core::ica::analyze(position);
         let mut parts = Vec::new();
         for f in &analysis.fillin {
             let kind = match f.kind {
@@ -297,7 +323,35 @@ impl Engine {
                 parts.push(format!("{} {code}", m.cell));
             }
         }
-        Ok(parts.join(" "))
+        parts.join(" ")
+    }
+
+    /// The board the `vc-*` commands read, Benzene's analysis board: the game position with
+    /// both colours' connections, made again whenever the game position or the limits have
+    /// changed since it was made; `vc-build-incremental` moves it on without touching the game.
+    fn vc_board(&mut self) -> &mut VcBoard {
+        let (position, limits) = (&self.position, self.vc_limits);
+        match &mut self.vc_board {
+            Some(board) if board.made_from(position, limits) => {}
+            stale => *stale = Some(VcBoard::build(position, limits)),
+        }
+        self.vc_board.as_mut().expect("made above")
+    }
+
+    /// `vc-build-incremental C X`: puts a C stone on X on the `vc-*` commands' board (not the
+    /// game's), updates both colours' connections incrementally, and answers like
+    /// `compute-inferior` for that board with the opponent to move.
+    fn vc_build_incremental(&mut self, args: &[&str]) -> Answer {
+        let [color, cell] = args else {
+            return Err("needs a colour and a cell: vc-build-incremental b c3".into());
+        };
+        let color = Self::color(color)?;
+        let cell: Cell = cell
+            .parse()
+            .map_err(|e: hexlab_core::ParseCellError| e.to_string())?;
+        let board = self.vc_board();
+        board.play(color, cell)?;
+        Ok(Self::inferior_answer(board.position(), false))
     }
 
     /// `vc-between-cells-full C X Y` / `vc-between-cells-semi C X Y`: C's connections between
@@ -316,7 +370,7 @@ impl Engine {
             Ok(cell)
         };
         let (a, b) = (point(from)?, point(to)?);
-        let connections = hexlab_core::vc::h_search(&self.position, color, self.vc_limits);
+        let connections = self.vc_board().connections(color);
         let Some(pair) = connections.between(a, b) else {
             return Ok(String::new());
         };
@@ -358,9 +412,12 @@ impl Engine {
         let [color] = args else {
             return Err("needs a colour: vc-get-mustplay b".into());
         };
-        let mut position = self.position.clone();
-        position.set_to_move(Self::color(color)?);
-        let region = hexlab_core::vc::mustplay(&position, self.vc_limits).unwrap_or_default();
+        let color = Self::color(color)?;
+        let board = self.vc_board();
+        let mut position = board.position().clone();
+        position.set_to_move(color);
+        let threat = threat_in(&position, board.connections(color.opponent()));
+        let region = mustplay_for(&position, threat).unwrap_or_default();
         Ok(region
             .iter()
             .map(|c| c.to_string())

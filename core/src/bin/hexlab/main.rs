@@ -8,6 +8,7 @@ mod bench_vc;
 mod commands;
 mod connections;
 mod gtp;
+mod vc_board;
 mod vc_params;
 
 use std::process::ExitCode;
