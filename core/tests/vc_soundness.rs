@@ -389,6 +389,44 @@ fn updates_after_a_stone_are_sound() {
     assert!(updates > 50);
 }
 
+/// Connections updated stone after stone (as GTP's `vc-build-incremental` does, each update
+/// starting from the last) stay as sound as rebuilt ones.
+#[test]
+fn chained_updates_are_sound() {
+    use hexlab_core::vc::incremental::after_stone;
+    let mut rng = Rng::new(23);
+    let (mut checked, mut chains) = (0, 0);
+    for (side, count) in [(4u32, 120), (5, 80), (6, 30)] {
+        let size = BoardSize::square(side).unwrap();
+        for _ in 0..count {
+            let mut position = random_position(&mut rng, size, 2);
+            let limits = Limits::default();
+            let mut connections = Color::ALL.map(|color| h_search(&position, color, limits));
+            for _ in 0..3 {
+                let empty = position.empty_cells();
+                let Some(cell) = empty.nth(rng.below(empty.len().max(1))) else {
+                    break;
+                };
+                let mut after = position.clone();
+                after.play_unchecked(cell);
+                if after.winner().is_some() {
+                    break;
+                }
+                connections = [0, 1].map(|i| after_stone(&connections[i], &after, cell, limits));
+                position = after;
+            }
+            let (c, _) = check_with(&position, &mut rng, 60, Limits::default(), |color| {
+                let i = if color == Color::Black { 0 } else { 1 };
+                connections[i].clone()
+            });
+            checked += c;
+            chains += 1;
+        }
+    }
+    eprintln!("chained updates: {chains} positions, {checked} claims checked");
+    assert!(chains > 150);
+}
+
 #[test]
 fn sound_on_3x3() {
     run(3, 300, usize::MAX, 0, 1);
