@@ -292,6 +292,20 @@ impl Position {
         }
     }
 
+    /// Whether a stone can go on `cell`: it is on the board and empty.
+    pub fn check_empty(&self, cell: Cell) -> Result<(), PlayError> {
+        if !self.size.contains(cell) {
+            return Err(PlayError::OffBoard {
+                cell,
+                size: self.size,
+            });
+        }
+        if self.occupied().contains(cell) {
+            return Err(PlayError::Occupied(cell));
+        }
+        Ok(())
+    }
+
     /// Plays `mv` for the side to move, checking legality.
     pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
         if let Some(winner) = self.winner() {
@@ -299,15 +313,7 @@ impl Position {
         }
         match mv {
             Move::Cell(cell) => {
-                if !self.size.contains(cell) {
-                    return Err(PlayError::OffBoard {
-                        cell,
-                        size: self.size,
-                    });
-                }
-                if self.occupied().contains(cell) {
-                    return Err(PlayError::Occupied(cell));
-                }
+                self.check_empty(cell)?;
                 self.play_unchecked(cell);
                 Ok(())
             }

@@ -263,18 +263,7 @@ impl Engine {
     }
 
     fn check_empty(&self, cell: Cell) -> Result<(), String> {
-        let size = self.position.size();
-        if !size.contains(cell) {
-            return Err(format!(
-                "{cell} is off the {}x{} board",
-                size.width(),
-                size.height()
-            ));
-        }
-        if self.position.occupied().contains(cell) {
-            return Err(format!("{cell} is already occupied"));
-        }
-        Ok(())
+        self.position.check_empty(cell).map_err(|e| e.to_string())
     }
 
     /// `compute-inferior C` / `compute-fillin C`: the analysis with C to move, in HexGui's

@@ -51,17 +51,7 @@ impl VcBoard {
     /// Puts a `color` stone on `cell` (the opponent moves next) and updates both colours'
     /// connections incrementally.
     pub fn play(&mut self, color: Color, cell: Cell) -> Result<(), String> {
-        let size = self.position.size();
-        if !size.contains(cell) {
-            return Err(format!(
-                "{cell} is off the {}x{} board",
-                size.width(),
-                size.height()
-            ));
-        }
-        if self.position.occupied().contains(cell) {
-            return Err(format!("{cell} is already occupied"));
-        }
+        self.position.check_empty(cell).map_err(|e| e.to_string())?;
         let mut after = self.position.clone();
         after
             .set_stone(cell, Some(color))
