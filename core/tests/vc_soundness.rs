@@ -17,7 +17,7 @@ use hexlab_core::formats::code;
 use hexlab_core::rng::Rng;
 use hexlab_core::vc::points::PointId;
 use hexlab_core::vc::{h_search, mustplay, Full, Limits, Semi};
-use hexlab_core::{BoardSize, Cell, CellSet, Color, Game, Position, Rules};
+use hexlab_core::{BoardSize, ByColor, Cell, CellSet, Color, Game, Position, Rules};
 use support::brute::Brute;
 use support::games;
 
@@ -401,7 +401,7 @@ fn chained_updates_are_sound() {
         for _ in 0..count {
             let mut position = random_position(&mut rng, size, 2);
             let limits = Limits::default();
-            let mut connections = Color::ALL.map(|color| h_search(&position, color, limits));
+            let mut connections = ByColor::new_with(|color| h_search(&position, color, limits));
             for _ in 0..3 {
                 let empty = position.empty_cells();
                 let Some(cell) = empty.nth(rng.below(empty.len().max(1))) else {
@@ -412,12 +412,12 @@ fn chained_updates_are_sound() {
                 if after.winner().is_some() {
                     break;
                 }
-                connections = [0, 1].map(|i| after_stone(&connections[i], &after, cell, limits));
+                connections =
+                    ByColor::new_with(|c| after_stone(&connections[c], &after, cell, limits));
                 position = after;
             }
             let (c, _) = check_with(&position, &mut rng, 60, Limits::default(), |color| {
-                let i = if color == Color::Black { 0 } else { 1 };
-                connections[i].clone()
+                connections[color].clone()
             });
             checked += c;
             chains += 1;
