@@ -205,7 +205,7 @@ fn random_game(rng: &mut Rng, size: BoardSize, min_stones: usize) -> Position {
 fn run(width: u32, height: u32, positions: usize, min_stones: usize, seed: u64) -> usize {
     let board = BoardSize::new(width, height).unwrap();
     let mut brute = Brute::new(width as usize, height as usize, Rules::Hex);
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng::new(games::seed(&format!("ica {width}x{height}"), seed));
     let mut claims = 0;
     let started = std::time::Instant::now();
     let mut analysis_time = std::time::Duration::ZERO;

@@ -291,7 +291,10 @@ fn describe(position: &Position) -> String {
 fn every_pattern_is_sound_by_brute_force() {
     let library = Library::global();
     let sizes = [(5, 5), (5, 6), (6, 5), (6, 6)].map(|(w, h)| BoardSize::new(w, h).unwrap());
-    let mut rng = Rng::new(2026);
+    let mut rng = Rng::new(support::games::seed(
+        "every_pattern_is_sound_by_brute_force",
+        2026,
+    ));
     let mut checked = [0usize; 4];
     // Every pattern three times in release builds (about 43,000 embeddings); a sample of
     // one in four in debug builds.
@@ -435,7 +438,10 @@ fn check_match(brute: &mut Brute, position: &Position, m: &Match) {
 #[test]
 fn matcher_answers_are_sound_by_brute_force() {
     let library = Library::global();
-    let mut rng = Rng::new(7);
+    let mut rng = Rng::new(support::games::seed(
+        "matcher_answers_are_sound_by_brute_force",
+        7,
+    ));
     let (mut found, mut graph_dead, mut pattern_dead, mut pattern_only) =
         ([0usize; 4], 0usize, 0usize, 0usize);
     for i in 0..scale(1500) {

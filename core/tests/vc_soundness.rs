@@ -26,8 +26,6 @@ struct LocalGame {
     width: usize,
     height: usize,
     neighbours: Vec<u64>,
-    /// The rows or columns along the attacker's two edges.
-    own_edges: [u64; 2],
     memo: HashMap<(u64, u64, u64, u64, bool), bool>,
 }
 
@@ -50,16 +48,13 @@ impl LocalGame {
             width,
             height,
             neighbours,
-            own_edges: [0; 2],
             memo: HashMap::new(),
         }
     }
 
-    /// Sets the game up for `color` attacking in `position` (its edges conduct; nothing
-    /// remembered from another player); returns its stones as a mask.
+    /// Sets the game up for `color` attacking in `position` (nothing remembered from another
+    /// player); returns its stones as a mask.
     fn attack_with(&mut self, position: &Position, color: Color) -> u64 {
-        let (first, second) = BoardSize::edges_of(color);
-        self.own_edges = [self.endpoint(first), self.endpoint(second)];
         self.memo.clear();
         mask_of(self, position.stones(color))
     }
@@ -92,30 +87,20 @@ impl LocalGame {
         }
     }
 
-    /// Whether `own` joins endpoint masks `a` and `b` (an edge mask is reached by any own cell on
-    /// it; a cell endpoint must be own, which the caller arranges). The attacker's own edges
-    /// conduct: own cells along one of them are joined through it.
+    /// Whether `own` joins endpoint masks `a` and `b` by a chain of own cells (an edge mask is
+    /// reached by any own cell on it; a cell endpoint must be own, which the caller arranges).
+    /// An edge only ends a path: own cells along one are not joined through it.
     fn joined(&self, own: u64, a: u64, b: u64) -> bool {
         let mut reached = own & a;
         let mut frontier = reached;
-        loop {
-            while frontier != 0 {
-                let i = frontier.trailing_zeros() as usize;
-                frontier &= frontier - 1;
-                let fresh = self.neighbours[i] & own & !reached;
-                reached |= fresh;
-                frontier |= fresh;
-            }
-            for &edge in &self.own_edges {
-                if reached & edge != 0 {
-                    frontier |= own & edge & !reached;
-                }
-            }
-            if frontier == 0 {
-                return reached & b != 0;
-            }
-            reached |= frontier;
+        while frontier != 0 {
+            let i = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            let fresh = self.neighbours[i] & own & !reached;
+            reached |= fresh;
+            frontier |= fresh;
         }
+        reached & b != 0
     }
 
     /// Whether the attacker (owning `own`) joins `a` and `b` whatever the defender does on
@@ -323,6 +308,10 @@ impl Claims<'_> {
 }
 
 fn random_position(rng: &mut Rng, size: BoardSize, min_plies: usize) -> Position {
+    // Half random set-ups (unbalanced stone counts, either side to move), half random games.
+    if rng.below(2) == 0 {
+        return games::random_setup(rng, size);
+    }
     let mut position = games::unfinished_game(rng, size, |rng| {
         min_plies + rng.below(size.cell_count() / 2 + 1)
     });
@@ -332,9 +321,11 @@ fn random_position(rng: &mut Rng, size: BoardSize, min_plies: usize) -> Position
     position
 }
 
-fn run(side: u32, positions: usize, sample: usize, min_plies: usize, seed: u64) {
+/// Checks `sample` pairs of each colour (every edge-to-edge pair first) in `positions` random
+/// positions of `side`x`side`, with the default limits and the AND rule through edges.
+fn run(test: &str, side: u32, positions: usize, sample: usize, min_plies: usize, seed: u64) {
     let size = BoardSize::square(side).unwrap();
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng::new(games::seed(test, seed));
     let (mut checked, mut skipped) = (0, 0);
     for _ in 0..positions {
         let position = random_position(&mut rng, size, min_plies);
@@ -353,7 +344,7 @@ fn run(side: u32, positions: usize, sample: usize, min_plies: usize, seed: u64) 
 #[test]
 fn updates_after_a_stone_are_sound() {
     use hexlab_core::vc::incremental::after_stone;
-    let mut rng = Rng::new(11);
+    let mut rng = Rng::new(games::seed("updates_after_a_stone_are_sound", 11));
     let (mut checked, mut updates) = (0, 0);
     for (side, count) in [(4u32, 80), (5, 40), (6, 15)] {
         let size = BoardSize::square(side).unwrap();
@@ -394,7 +385,7 @@ fn updates_after_a_stone_are_sound() {
 #[test]
 fn chained_updates_are_sound() {
     use hexlab_core::vc::incremental::after_stone;
-    let mut rng = Rng::new(23);
+    let mut rng = Rng::new(games::seed("chained_updates_are_sound", 23));
     let (mut checked, mut chains) = (0, 0);
     for (side, count) in [(4u32, 120), (5, 80), (6, 30)] {
         let size = BoardSize::square(side).unwrap();
@@ -429,22 +420,22 @@ fn chained_updates_are_sound() {
 
 #[test]
 fn sound_on_3x3() {
-    run(3, 300, usize::MAX, 0, 1);
+    run("sound_on_3x3", 3, 300, usize::MAX, 0, 1);
 }
 
 #[test]
 fn sound_on_4x4() {
-    run(4, 200, 60, 0, 2);
+    run("sound_on_4x4", 4, 300, usize::MAX, 0, 2);
 }
 
 #[test]
 fn sound_on_5x5() {
-    run(5, 60, 40, 4, 3);
+    run("sound_on_5x5", 5, 100, 200, 4, 3);
 }
 
 #[test]
 fn sound_on_6x6() {
-    run(6, 20, 25, 12, 4);
+    run("sound_on_6x6", 6, 20, 25, 12, 4);
 }
 
 /// Connection search: a proof carrier really connects; a refutation (on the whole board) really
@@ -453,7 +444,7 @@ fn sound_on_6x6() {
 #[test]
 fn connection_search_agrees_with_brute_force() {
     use hexlab_core::vc::connect::{search, Verdict};
-    let mut rng = Rng::new(7);
+    let mut rng = Rng::new(games::seed("connection_search_agrees_with_brute_force", 7));
     let (mut proved, mut refuted, mut unknown) = (0, 0, 0);
     let mut spent = std::time::Duration::ZERO;
     for side in [3u32, 4, 5] {
@@ -603,7 +594,6 @@ fn check_templates(max_depth: u8) {
         let mut local = LocalGame::new(width, depth + 1);
         let bit = |dc: i8, r: u8| 1u64 << (r as usize * width + (dc - min) as usize);
         let top = local.endpoint(Cell::TOP);
-        local.own_edges = [top, local.endpoint(Cell::BOTTOM)];
         let anchor = bit(0, template.depth - 1);
         let carrier = template.cells.iter().fold(0, |m, &(dc, r)| m | bit(dc, r));
         assert!(
@@ -671,7 +661,10 @@ fn crossing_rule_and_templates_add_connections() {
             })
             .sum()
     };
-    let mut rng = Rng::new(5);
+    let mut rng = Rng::new(games::seed(
+        "crossing_rule_and_templates_add_connections",
+        5,
+    ));
     let (mut by_crossing, mut by_templates) = (0, 0);
     for _ in 0..30 {
         let position = random_position(&mut rng, BoardSize::square(7).unwrap(), 6);
@@ -747,7 +740,7 @@ fn captured_set_overlaps_are_sound() {
         captured_sets: false,
         ..Limits::thorough()
     };
-    let mut rng = Rng::new(17);
+    let mut rng = Rng::new(games::seed("captured_set_overlaps_are_sound", 17));
     let (mut checked, mut changed) = (0, 0);
     for (side, count) in [(4u32, 50), (5, 30), (6, 20)] {
         let size = BoardSize::square(side).unwrap();
@@ -793,7 +786,7 @@ fn captured_set_overlaps_are_sound() {
 fn fillin_connections_and_mustplay_are_sound() {
     use hexlab_core::vc::fillin::{mustplay_after_fillin, mustplay_on_reduced, reduce};
     use hexlab_core::vc::mustplay::threat;
-    let mut rng = Rng::new(23);
+    let mut rng = Rng::new(games::seed("fillin_connections_and_mustplay_are_sound", 23));
     let (mut checked, mut filled) = (0, 0);
     for (side, count) in [(4u32, 60), (5, 40), (6, 15)] {
         let size = BoardSize::square(side).unwrap();
@@ -830,4 +823,26 @@ fn fillin_connections_and_mustplay_are_sound() {
         .count();
     eprintln!("fill-in: {filled} positions reduced, {checked} claims checked; {smaller} of 150 7x7 positions with a smaller mustplay");
     assert!(filled >= 30 && smaller > 0);
+}
+
+/// Positions where H-search once claimed connections that only hold if the player's edge joins
+/// every stone along it (a chain touching the bottom edge was taken to join the other cells
+/// there, through captured pairs judged with the edge conducting): every claim of both colours.
+#[test]
+fn positions_once_wrong_are_sound() {
+    let mut rng = Rng::new(1);
+    for code in [
+        "size=4&b=b2,c4&w=d4&turn=b",
+        "size=4&b=a4,d3&w=d1&turn=b",
+        "size=4&b=a1,c4&w=b3,d3&turn=w",
+        "size=5&b=b3,c4,d3,e1,e3&w=a1,a2,b1,b5,c3&turn=b",
+        "size=5&b=a4,c3,d1,d3,d5,e4&w=a5,b4,c1,d2,d4,e2&turn=w",
+    ] {
+        let game = code::read(code).unwrap();
+        let position = game.position();
+        for limits in [Limits::default(), Limits::thorough()] {
+            let (checked, _) = check(position, &mut rng, usize::MAX, limits);
+            assert!(checked > 50, "{code}: {checked}");
+        }
+    }
 }

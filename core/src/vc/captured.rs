@@ -10,12 +10,18 @@
 //! not about whether two given points are joined: a dead stone next to the first row can still
 //! cut a path along it. So this module only takes **pairs whose intruder is skippable**: once the
 //! player has answered on the other cell, every two points the intruding cell would join if it
-//! were the player's are joined without it (adjacent, through the player's chains, or along the
-//! player's edge), and it touches at most one of the player's chains or edges. Such a stone
-//! never matters to any of the player's connections, and stays so as more stones of either colour
-//! are added (the player's only join more, the opponent's only remove cells to join). Disjoint
-//! pairs can be used together: turning their intruders back one at a time, each is skippable
-//! in a position the others only add stones to.
+//! were the player's are joined without it (adjacent, or through the player's chains), and it
+//! touches at most one of the player's chains. Such a stone never matters to any of the player's
+//! connections, and stays so as more stones of either colour are added (the player's only join
+//! more, the opponent's only remove cells to join). Disjoint pairs can be used together: turning
+//! their intruders back one at a time, each is skippable in a position the others only add
+//! stones to.
+//!
+//! An edge only *ends* a connection, it never joins two things along it: two cells on the first
+//! row are not joined through the edge (a connection between them has to join them), so an
+//! intruder between two such cells is not skippable. A cell or chain touching an edge's row is
+//! joined to that edge. (When edges conducted here, H-search claimed connections between cells
+//! that only the edge joined: `c3`-`a4` on 4x4 with Black on `b2 c4`, White on `d4`.)
 
 use crate::board::{BoardSize, Cell, CellSet, Color};
 use crate::position::Position;
@@ -54,7 +60,8 @@ pub fn cover<C: CarrierSet>(overlap: C, captures: &[&[C]], avoid: C) -> Option<C
 }
 
 /// One player's view of the board in [`Bits`] of `V` words, with the player's groups
-/// precomputed: a group is a chain of stones, or an edge with every chain along it.
+/// precomputed: a group is a chain of stones (with the edges it touches among its cells, as
+/// points it is joined to), or an edge alone (joined to nothing: edges do not conduct).
 ///
 /// Board cells have their [`Layout`] slots; the player's two edges follow, at slots `area` and
 /// `area + 1` (the opponent's edges never join or separate anything of the player's).
@@ -79,11 +86,15 @@ struct Board<const V: usize> {
     groups: Vec<Group<V>>,
 }
 
-/// Stones and edges joined to each other, with the cells and edges next to them.
+/// Stones joined to each other, with the edges they touch, and the cells next to them.
+///
+/// Invariant: `cells` holds stones and the edges those stones touch (an edge alone for an
+/// edge's own group); `reach` holds the cells and edges next to the stones, never an edge's row
+/// (an edge joins nothing along it).
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 struct Group<const V: usize> {
     cells: Bits<V>,
-    /// The cells and edges next to `cells` (some may be in `cells`).
+    /// The cells and edges next to the stones of `cells` (some may be in `cells`).
     reach: Bits<V>,
 }
 
@@ -156,13 +167,29 @@ impl<const V: usize> Board<V> {
             if board.group_of[usize::from(seed)].is_some() {
                 continue;
             }
-            let cells = board.flood(seed);
-            let reach = board.around(cells);
             let id = board.groups.len() as u16;
-            for member in cells.slots() {
+            let group = if board.own_edges.contains(seed) {
+                Group {
+                    cells: Bits::single(seed),
+                    reach: Bits::default(),
+                }
+            } else {
+                let chain = board.flood(seed);
+                let reach = board.around(chain);
+                Group {
+                    cells: chain | (reach & board.own_edges),
+                    reach,
+                }
+            };
+            // An edge belongs to its own group only: chains touching it keep it among their
+            // cells as a point they are joined to.
+            for member in (group.cells - board.own_edges).slots() {
                 board.group_of[usize::from(member)] = Some(id);
             }
-            board.groups.push(Group { cells, reach });
+            if board.own_edges.contains(seed) {
+                board.group_of[usize::from(seed)] = Some(id);
+            }
+            board.groups.push(group);
         }
         let all_cells = bits(size.cells());
         let mut crowded = bits(size.cells() - position.empty_cells()) | bits(border);
@@ -186,10 +213,9 @@ impl<const V: usize> Board<V> {
         })
     }
 
-    /// The stones and own edges joined to `seed` (a stone or own edge): its chain, with an edge
-    /// joining every chain along it.
+    /// The chain of stone `seed` (stones only: edges do not conduct).
     fn flood(&self, seed: u16) -> Bits<V> {
-        let within = self.stones | self.own_edges;
+        let within = self.stones;
         let mut body = Bits::single(seed);
         loop {
             let next = body | (self.around(body) & within);
@@ -234,9 +260,9 @@ impl<const V: usize> Board<V> {
     /// it was, so these and the untouched groups are all the bodies once `extra` is played.
     fn extra_bodies(&self, extra: [u16; 2]) -> [Group<V>; 2] {
         let mut bodies = extra.map(|stone| self.alone[usize::from(stone)]);
-        // Two different groups never touch, so the bodies meet only through a shared group
-        // or the two stones touching.
-        if bodies[0].cells.intersects(&bodies[1].cells)
+        // Two different groups never touch, so the bodies meet only through a shared chain
+        // or the two stones touching (an edge both touch joins nothing).
+        if (bodies[0].cells - self.own_edges).intersects(&bodies[1].cells)
             || self.neighbours[usize::from(extra[0])].contains(extra[1])
         {
             let mut joined = bodies[0];
@@ -253,7 +279,9 @@ impl<const V: usize> Board<V> {
         let mut body = Group::default();
         let mut left = seeds;
         for extra in bodies {
-            if left.intersects(&extra.cells) {
+            // An edge among the seeds is not joined to the bodies touching it: it is only
+            // taken in with a body a stone seed brings (or alone, below).
+            if (left - self.own_edges).intersects(&extra.cells) {
                 body.join(extra);
                 left -= extra.cells;
             }
@@ -399,24 +427,27 @@ mod tests {
     }
 
     #[test]
-    fn the_edge_bridge_pair_is_captured() {
-        // After Black c2, a White stone on c1 answered at d1 (or on d1 answered at c1) joins
-        // nothing: b1 reaches d1 along Black's top edge, b2 and d2 touch c2.
+    fn an_edge_joins_nothing_along_it() {
+        // After Black c2, a White stone on c1 answered at d1 would cut b1 from d1 and c2 (b1
+        // reaches them only along the top edge, which joins nothing): not captured.
         let found = pairs_after("size=5&turn=b", Color::Black, "c2");
-        assert!(found.contains(&"c1+d1".to_string()), "{found:?}");
+        assert!(!found.contains(&"c1+d1".to_string()), "{found:?}");
     }
 
     #[test]
-    fn edge_pairs_are_found_on_every_board_width() {
-        // Boards of 2 to 6 words: the bottom edge's bridge pair next to the far corner.
-        for (size, cell, pair) in [
-            (5, "d4", "c5+d5"),
-            (11, "j10", "i11+j11"),
-            (13, "l12", "k13+l13"),
-            (16, "o15", "n16+o16"),
-            (19, "r18", "q19+r19"),
+    fn corner_pairs_are_found_on_every_board_width() {
+        // Boards of 2 to 6 words: after Black's second-row stone next to its own, the top
+        // pair in the far corner. A White stone on the corner, answered beside it, touches
+        // only the answer and the second-row stone; on the cell beside the corner, answered
+        // in the corner, its other neighbour touches the second-row stone too.
+        for (size, stone, cell, pair) in [
+            (5, "c2", "d2", "d1+e1"),
+            (11, "i2", "j2", "j1+k1"),
+            (13, "k2", "l2", "l1+m1"),
+            (16, "n2", "o2", "o1+p1"),
+            (19, "q2", "r2", "r1+s1"),
         ] {
-            let found = pairs_after(&format!("size={size}&turn=b"), Color::Black, cell);
+            let found = pairs_after(&format!("size={size}&b={stone}&turn=w"), Color::Black, cell);
             assert!(found.contains(&pair.to_string()), "{size}: {found:?}");
         }
     }

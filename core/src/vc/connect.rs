@@ -7,6 +7,9 @@
 //! need (McMahan's associated set). Only a loss on the region of every empty cell is a real
 //! refutation.
 //!
+//! An edge only ends a connection: on the way between two other points it joins nothing (two
+//! chains touching it stay two points), as in H-search's connections.
+//!
 //! Pruning, all admissible for the defender:
 //! - **Pass test:** the defender, to move, first lets the attacker move (monotonicity: an extra
 //!   defender stone never hurts the defender). If the attacker then cannot connect, neither can
@@ -102,7 +105,9 @@ pub fn search(
     to: Cell,
     budget: u64,
 ) -> Result<Outcome, ConnectError> {
-    let points = Points::new(position, color);
+    check_endpoint(position, color, from)?;
+    check_endpoint(position, color, to)?;
+    let points = Points::for_ends(position, color, from, to);
     let (a, b) = (
         endpoint(position, &points, color, from)?,
         endpoint(position, &points, color, to)?,
@@ -183,7 +188,7 @@ pub fn connects_within(
     region: CellSet,
     budget: u64,
 ) -> Option<Option<CellSet>> {
-    let points = Points::new(position, color);
+    let points = Points::for_ends(position, color, from, to);
     let mut local = LocalGame::new(&points, region & position.empty_cells(), from, to)?;
     local.budget = budget;
     let found = local
@@ -320,8 +325,11 @@ impl LocalGame {
         let mut ids = Vec::new();
         for (id, point) in points.points.iter().enumerate() {
             let id = id as u16;
+            // An edge that is not an end is no node: it joins nothing along it.
             let wanted = if point.empty {
                 region.contains(point.name) || id == pa || id == pb
+            } else if point.name.is_edge() {
+                id == pa || id == pb
             } else {
                 id == pa || id == pb || point.around.intersects(&region)
             };

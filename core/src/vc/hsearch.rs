@@ -231,6 +231,63 @@ fn key(a: PointId, b: PointId) -> (PointId, PointId) {
 }
 
 impl Connections {
+    /// These connections with the edge-to-edge pair's replaced by `other`'s (connections of the
+    /// same player on the same position, found with other rules).
+    fn with_edge_pair_of(self, other: &Connections) -> Connections {
+        let n = self.points.len();
+        let mut out = Connections {
+            layout: self.layout,
+            words: self.words,
+            listed: Vec::with_capacity(self.listed.len() + 1),
+            index: vec![u32::MAX; n * n],
+            full_chains: Vec::with_capacity(self.full_chains.len()),
+            full_words: Vec::with_capacity(self.full_words.len()),
+            semi_keys: Vec::with_capacity(self.semi_keys.len()),
+            semi_words: Vec::with_capacity(self.semi_words.len()),
+            points: self.points.clone(),
+        };
+        debug_assert_eq!(self.words, other.words, "the same board");
+        // `listed` stays in order of (a, b): the edges are points 0 and 1, so their pair comes
+        // first.
+        if let Some(edges) = other.edge_to_edge() {
+            out.push_pair(edges);
+        }
+        for (a, b, pair) in self.pairs() {
+            if (a, b) != (0, 1) {
+                out.push_pair(pair);
+            }
+        }
+        out
+    }
+
+    /// Appends a copy of `pair` (of connections on the same board) to the lists.
+    fn push_pair(&mut self, pair: PairConnections<'_>) {
+        let (owner, listed) = (pair.owner, pair.listed);
+        let w = self.words;
+        let (f0, f1) = (listed.full.0 as usize, listed.full.1 as usize);
+        let (s0, s1) = (listed.semi.0 as usize, listed.semi.1 as usize);
+        if f0 == f1 && s0 == s1 {
+            return;
+        }
+        let full_start = self.full_chains.len() as u32;
+        self.full_chains
+            .extend_from_slice(&owner.full_chains[f0..f1]);
+        self.full_words
+            .extend_from_slice(&owner.full_words[f0 * w..f1 * w]);
+        let semi_start = self.semi_keys.len() as u32;
+        self.semi_keys.extend_from_slice(&owner.semi_keys[s0..s1]);
+        self.semi_words
+            .extend_from_slice(&owner.semi_words[s0 * w..s1 * w]);
+        self.index[listed.a as usize * self.points.len() + listed.b as usize] =
+            self.listed.len() as u32;
+        self.listed.push(Listed {
+            a: listed.a,
+            b: listed.b,
+            full: (full_start, self.full_chains.len() as u32),
+            semi: (semi_start, self.semi_keys.len() as u32),
+        });
+    }
+
     /// The connections between the points holding `a` and `b` (cells, stones or edges).
     #[must_use]
     pub fn between(&self, a: Cell, b: Cell) -> Option<PairConnections<'_>> {
@@ -288,8 +345,31 @@ impl Connections {
 }
 
 /// Runs H-search for `color` on `position`.
+///
+/// With the AND rule through edges, the edge takes in everything touching it on the way
+/// between two other points, which joins them only in the sense that matters for winning (an
+/// edge is not a path between two cells). So only the edge-to-edge connections are taken from
+/// that search (those an edge between the two ends cannot make wrong); every other pair's come
+/// from the search without it, run alongside. Every connection returned is then a connection
+/// in the plain sense: the player joins the two ends by a chain of its own stones.
 #[must_use]
 pub fn h_search(position: &Position, color: Color, limits: Limits) -> Connections {
+    if !limits.and_over_edges {
+        return search_rules(position, color, limits);
+    }
+    let plain = Limits {
+        and_over_edges: false,
+        ..limits
+    };
+    let (through_edges, plain) = rayon::join(
+        || search_rules(position, color, limits),
+        || search_rules(position, color, plain),
+    );
+    plain.with_edge_pair_of(&through_edges)
+}
+
+/// H-search with exactly the rules `limits` asks for (see [`h_search`]).
+fn search_rules(position: &Position, color: Color, limits: Limits) -> Connections {
     match Layout::new(position.size()).words() {
         2 => build::<2>(position, color, limits),
         3 => build::<3>(position, color, limits),

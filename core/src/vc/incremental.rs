@@ -37,6 +37,11 @@ pub fn after_stone(
     cell: Cell,
     limits: Limits,
 ) -> Connections {
+    // Through edges, only the edge-to-edge connections of that search are kept (see
+    // [`super::h_search`]); an update would draw the others again, so build anew.
+    if limits.and_over_edges {
+        return super::h_search(position, previous.points.color, limits);
+    }
     match Layout::new(position.size()).words() {
         2 => update::<2>(previous, position, cell, limits),
         3 => update::<3>(previous, position, cell, limits),

@@ -23,7 +23,8 @@ pub struct Point {
 /// All points of a position for one player.
 ///
 /// Invariants: every empty cell and every chain of `color` belongs to exactly one point; the two
-/// edges are points 0 and 1 (a chain touching an edge is part of that edge's point).
+/// edges are points 0 and 1 (a chain touching an edge is part of that edge's point, except in
+/// [`Points::for_ends`] when the edge is not an end).
 #[derive(Clone, Debug)]
 pub struct Points {
     pub color: Color,
@@ -33,16 +34,37 @@ pub struct Points {
 }
 
 impl Points {
-    /// The points of `position` for `color`.
+    /// The points of `position` for `color`, each edge with the chains touching it.
     #[must_use]
     pub fn new(position: &Position, color: Color) -> Points {
+        Points::with_edge_chains(position, color, [true, true])
+    }
+
+    /// The points of `position` for `color` as the ends of one connection from `from` to `to`:
+    /// an edge takes in the chains touching it only when it is one of the two ends. Otherwise
+    /// those chains are points of their own (an edge joins nothing along it, so two chains
+    /// touching it are not one point on the way between two other points).
+    #[must_use]
+    pub fn for_ends(position: &Position, color: Color, from: Cell, to: Cell) -> Points {
+        let (first, second) = BoardSize::edges_of(color);
+        let is_end = |edge: Cell| edge == from || edge == to;
+        Points::with_edge_chains(position, color, [is_end(first), is_end(second)])
+    }
+
+    /// The points, the chains touching edge `i` (the first or second of `color`'s) taken into
+    /// that edge's point when `merge[i]`.
+    fn with_edge_chains(position: &Position, color: Color, merge: [bool; 2]) -> Points {
         let size = position.size();
         let stones = position.stones(color);
         let mut points = Vec::new();
         let mut point_of = vec![None; Cell::COUNT as usize];
         let (first, second) = BoardSize::edges_of(color);
-        for edge in [first, second] {
-            let chains = CellSet::flood(size.edge_cells(edge) & stones, stones);
+        for (edge, merge) in [(first, merge[0]), (second, merge[1])] {
+            let chains = if merge {
+                CellSet::flood(size.edge_cells(edge) & stones, stones)
+            } else {
+                CellSet::new()
+            };
             let body = chains | CellSet::single(edge);
             points.push(Point {
                 name: edge,
@@ -89,6 +111,21 @@ impl Points {
     #[must_use]
     pub fn point_of(&self, cell: Cell) -> Option<PointId> {
         self.point_of[cell.index()]
+    }
+
+    /// Whether `a` and `b` (cells or edges) are already joined: one chain, one empty cell, or an
+    /// edge and a chain touching it. Two chains touching one edge share its point here but are
+    /// not joined (an edge joins nothing along it).
+    #[must_use]
+    pub fn joined(&self, a: Cell, b: Cell) -> bool {
+        let (Some(pa), Some(pb)) = (self.point_of(a), self.point_of(b)) else {
+            return false;
+        };
+        if pa != pb {
+            return false;
+        }
+        let body = self.get(pa).body;
+        a.is_edge() || b.is_edge() || CellSet::flood(CellSet::single(a), body).contains(b)
     }
 
     /// The point with this id.

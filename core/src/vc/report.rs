@@ -69,7 +69,9 @@ impl VcReport {
         let points = &connections.points;
         let wanted: Option<(PointId, PointId)> =
             between.and_then(|(a, b)| Some((points.point_of(a)?, points.point_of(b)?)));
-        let joined = wanted.is_some_and(|(a, b)| a == b);
+        // Two chains along one edge share the edge's point but are not joined: H-search has
+        // nothing to say about them (connection search does).
+        let joined = between.is_some_and(|(a, b)| points.joined(a, b));
         let mut pairs: Vec<(PointId, PointId)> =
             connections.pairs().map(|(a, b, _)| (a, b)).collect();
         pairs.sort_unstable();

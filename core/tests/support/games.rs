@@ -37,3 +37,63 @@ pub fn unfinished_game(
         }
     }
 }
+
+/// A random set-up (not a game): each cell black, white or empty at random, with the stone
+/// counts free to be unbalanced, and either side to move. Drawn again until nobody has won.
+/// Set-ups reach positions random games rarely do: one colour far ahead, stones crowding an
+/// edge, empty endpoints among many stones.
+pub fn random_setup(rng: &mut Rng, size: BoardSize) -> Position {
+    loop {
+        let mut position = Position::new(
+            size,
+            RulesConfig {
+                rules: Rules::Hex,
+                swap: false,
+            },
+        );
+        // Per set-up densities, so some boards are sparse and some crowded, and one colour
+        // can have many more stones than the other.
+        let black = rng.below(45);
+        let white = rng.below(45);
+        for cell in size.cells().iter() {
+            let roll = rng.below(100);
+            let stone = if roll < black {
+                Some(hexlab_core::Color::Black)
+            } else if roll < black + white {
+                Some(hexlab_core::Color::White)
+            } else {
+                None
+            };
+            if stone.is_some() {
+                position.set_stone(cell, stone).expect("an empty cell");
+            }
+        }
+        let mover = if rng.below(2) == 0 {
+            hexlab_core::Color::Black
+        } else {
+            hexlab_core::Color::White
+        };
+        position.set_to_move(mover);
+        if position.winner().is_none() {
+            return position;
+        }
+    }
+}
+
+/// The seed of a soundness test: `HEXLAB_SEED` when set (a fresh sample in one command), else
+/// the test's own fixed seed; printed either way so a failure can be replayed.
+pub fn seed(test: &str, fixed: u64) -> u64 {
+    let seed = match std::env::var("HEXLAB_SEED") {
+        Ok(text) => text
+            .trim()
+            .parse::<u64>()
+            .unwrap_or_else(|_| panic!("HEXLAB_SEED must be a number, not {text:?}"))
+            .wrapping_add(fixed),
+        Err(_) => fixed,
+    };
+    eprintln!(
+        "{test}: seed {seed} (HEXLAB_SEED={})",
+        std::env::var("HEXLAB_SEED").unwrap_or_default()
+    );
+    seed
+}
