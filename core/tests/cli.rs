@@ -133,6 +133,35 @@ fn bad_input_exits_2_with_a_message() {
     }
 }
 
+/// A message repeats input escaped and cut: no terminal escape reaches stderr, and it stays
+/// one short line whatever the input.
+#[test]
+fn messages_quote_input_safely() {
+    let cells = format!("size=11&b={}", "a1,".repeat(40_000));
+    let flag = format!("--{}", "\u{1b}[2J".repeat(10_000));
+    let cases: &[&[&str]] = &[
+        &["position", "--position", "size=11&b=%1b[31mX"],
+        &["position", "--position", &cells],
+        &["position", "--to-move", "\u{1b}[31m"],
+        &["position", &flag, "1"],
+        &["\u{1b}]0;pwned\u{7}"],
+    ];
+    for args in cases {
+        let out = hexlab(args);
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.starts_with("hexlab: "), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.len() < 400, "{} bytes", stderr.len());
+        assert!(
+            !stderr.trim_end().chars().any(char::is_control),
+            "{stderr:?}"
+        );
+    }
+    let stderr = String::from_utf8(hexlab(cases[0]).stderr).unwrap();
+    assert!(stderr.contains("'\\x1b[31mX'"), "{stderr}");
+}
+
 #[test]
 fn analyze_prints_the_documented_keys() {
     let v = json(&[

@@ -18,6 +18,7 @@ use crate::board::{BoardSize, BoardSizeError, Cell};
 use crate::game::Game;
 use crate::notation::{Move, ParseCellError};
 use crate::position::PlayError;
+use crate::quote::quote;
 use crate::rules::RulesConfig;
 
 /// Why a HexWorld or trmph move list was refused.
@@ -50,25 +51,31 @@ impl fmt::Display for CompactError {
         match self {
             CompactError::NoSize(t) => write!(
                 f,
-                "'{t}' does not start with a board size and a comma, like 11,a1b2"
+                "'{}' does not start with a board size and a comma, like 11,a1b2",
+                quote(t)
             ),
             CompactError::Size(e) => write!(f, "{e}"),
             CompactError::Token {
                 number,
                 text,
                 error: Some(e),
-            } => write!(f, "move {number} ('{text}'): {e}"),
+            } => write!(f, "move {number} ('{}'): {e}", quote(text)),
             CompactError::Token {
                 number,
                 text,
                 error: None,
             } => {
-                write!(f, "move {number}: '{text}' is not a cell or :s (swap)")
+                write!(
+                    f,
+                    "move {number}: '{}' is not a cell or :s (swap)",
+                    quote(text)
+                )
             }
             CompactError::Unsupported { number, token } => {
                 write!(
                     f,
-                    "move {number}: '{token}' (pass or forfeit) is not supported"
+                    "move {number}: '{}' (pass or forfeit) is not supported",
+                    quote(token)
                 )
             }
             CompactError::Illegal { number, mv, error } => {

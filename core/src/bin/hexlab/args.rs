@@ -6,6 +6,7 @@ use std::fmt;
 
 use hexlab_core::formats::read_link;
 use hexlab_core::notation::parse_cell_list;
+use hexlab_core::quote::quote;
 use hexlab_core::{BoardSize, Color, Game, Position, Rules, RulesConfig, Setup};
 
 /// A command-line mistake: printed on stderr, exit status 2.
@@ -52,7 +53,7 @@ impl Flags {
             };
             if switches.contains(&name.as_str()) {
                 if inline.is_some() {
-                    return Err(UsageError(format!("--{name} takes no value")));
+                    return Err(UsageError(format!("--{} takes no value", quote(&name))));
                 }
                 flags.switches.push(name);
                 continue;
@@ -62,10 +63,10 @@ impl Flags {
                 None => iter
                     .next()
                     .cloned()
-                    .ok_or_else(|| UsageError(format!("--{name} needs a value")))?,
+                    .ok_or_else(|| UsageError(format!("--{} needs a value", quote(&name))))?,
             };
             if flags.values.insert(name.clone(), value).is_some() {
-                return Err(UsageError(format!("--{name} is given twice")));
+                return Err(UsageError(format!("--{} is given twice", quote(&name))));
             }
         }
         Ok(flags)
@@ -87,7 +88,7 @@ impl Flags {
             Some(text) => text
                 .parse()
                 .map(Some)
-                .map_err(|_| UsageError(format!("--{name} {text}: expected {what}"))),
+                .map_err(|_| UsageError(format!("--{name} {}: expected {what}", quote(&text)))),
         }
     }
 
@@ -104,7 +105,7 @@ impl Flags {
     /// Fails on any flag nobody took, naming it.
     pub fn finish(self) -> Result<(), UsageError> {
         if let Some(name) = self.values.keys().next() {
-            return Err(UsageError(format!("unknown flag --{name}")));
+            return Err(UsageError(format!("unknown flag --{}", quote(name))));
         }
         Ok(())
     }
@@ -137,7 +138,12 @@ pub fn take_game(flags: &mut Flags) -> Result<Game, UsageError> {
     let swap = match flags.take("swap").as_deref() {
         None | Some("yes") => true,
         Some("no") => false,
-        Some(other) => return Err(UsageError(format!("--swap {other}: expected yes or no"))),
+        Some(other) => {
+            return Err(UsageError(format!(
+                "--swap {}: expected yes or no",
+                quote(other)
+            )))
+        }
     };
     let cells = |flags: &mut Flags, name: &str| -> Result<_, UsageError> {
         let text = flags.take(name).unwrap_or_default();
@@ -145,13 +151,13 @@ pub fn take_game(flags: &mut Flags) -> Result<Game, UsageError> {
     };
     let black = cells(flags, "black")?;
     let white = cells(flags, "white")?;
-    let to_move = match flags.take("to-move") {
-        None => None,
-        Some(text) => Some(
-            Color::parse(&text)
-                .ok_or_else(|| UsageError(format!("--to-move {text}: expected b or w")))?,
-        ),
-    };
+    let to_move =
+        match flags.take("to-move") {
+            None => None,
+            Some(text) => Some(Color::parse(&text).ok_or_else(|| {
+                UsageError(format!("--to-move {}: expected b or w", quote(&text)))
+            })?),
+        };
     let setup = Setup {
         size,
         config: RulesConfig { rules, swap },

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use hexlab_core::formats::{code, read_link};
 use hexlab_core::ica::analyze;
+use hexlab_core::quote::quote;
 use hexlab_core::rng::Rng;
 use hexlab_core::{BoardSize, Game, Position, RulesConfig};
 use serde::Serialize;
@@ -85,8 +86,8 @@ impl SetBench {
 fn load_set(path: Option<String>) -> Result<(String, Vec<Game>), UsageError> {
     let (name, text) = match path {
         Some(path) => {
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| UsageError(format!("{path}: {e}")))?;
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| UsageError(format!("{}: {e}", quote(&path))))?;
             (path, text)
         }
         None => (

@@ -202,7 +202,8 @@ pub fn run(mut flags: Flags) -> Result<(), UsageError> {
         Some("default") => true,
         Some(other) => {
             return Err(UsageError(format!(
-                "--only {other}: the one configuration to measure alone is 'default'"
+                "--only {}: the one configuration to measure alone is 'default'",
+                hexlab_core::quote::quote(other)
             )))
         }
     };

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use hexlab_core::ica::{analyze, InferiorReport};
 use hexlab_core::playout::random_playouts;
+use hexlab_core::quote::quote;
 use hexlab_core::report::{PlayoutReport, PositionReport};
 use serde::Serialize;
 
@@ -18,7 +19,7 @@ pub(crate) fn print_json<T: Serialize>(value: &T) -> Result<(), UsageError> {
 
 pub(crate) fn no_positional(flags: &Flags) -> Result<(), UsageError> {
     match flags.positional().first() {
-        Some(arg) => Err(UsageError(format!("unexpected argument '{arg}'"))),
+        Some(arg) => Err(UsageError(format!("unexpected argument '{}'", quote(arg)))),
         None => Ok(()),
     }
 }
@@ -74,7 +75,12 @@ pub fn bench(args: &[String]) -> Result<(), UsageError> {
                 "bench needs a job: hexlab bench playouts|ica|vc|positions".into(),
             ))
         }
-        [job, ..] => return Err(UsageError(format!("unexpected argument after '{job}'"))),
+        [job, ..] => {
+            return Err(UsageError(format!(
+                "unexpected argument after '{}'",
+                quote(job)
+            )))
+        }
     };
     match job.as_str() {
         "playouts" => bench_playouts(flags),
@@ -82,7 +88,8 @@ pub fn bench(args: &[String]) -> Result<(), UsageError> {
         "vc" => crate::bench_vc::run(flags),
         "positions" => crate::bench_ica::positions(flags),
         other => Err(UsageError(format!(
-            "unknown bench job '{other}' (known: playouts, ica, vc, positions)"
+            "unknown bench job '{}' (known: playouts, ica, vc, positions)",
+            quote(other)
         ))),
     }
 }

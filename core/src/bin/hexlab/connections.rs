@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use hexlab_core::notation::parse_point;
+use hexlab_core::quote::quote;
 use hexlab_core::report::spaced;
 use hexlab_core::vc::connect_report::ConnectReport;
 use hexlab_core::vc::report::report;
@@ -16,7 +17,7 @@ use crate::commands::{no_positional, print_json};
 fn take_player(flags: &mut Flags, position: &Position) -> Result<Color, UsageError> {
     match flags.take("player") {
         Some(text) => Color::parse(&text)
-            .ok_or_else(|| UsageError(format!("--player {text}: expected b or w"))),
+            .ok_or_else(|| UsageError(format!("--player {}: expected b or w", quote(&text)))),
         None => Ok(position.to_move()),
     }
 }

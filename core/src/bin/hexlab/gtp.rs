@@ -6,6 +6,7 @@
 
 use std::io::{self, BufRead, Write};
 
+use hexlab_core::quote::quote;
 use hexlab_core::rng::Rng;
 use hexlab_core::vc::mustplay::{mustplay_for, threat_in};
 use hexlab_core::vc::Limits;
@@ -73,6 +74,15 @@ const ANALYZE_COMMANDS: &[&str] = &[
 
 type Answer = Result<String, String>;
 
+/// The most digits a command id may have (a `u64` has 20); a longer number is read as an
+/// unknown command, so an answer never echoes more than this of it.
+const MAX_ID_DIGITS: usize = 20;
+
+/// Whether `word` is a GTP command id: a number of at most [`MAX_ID_DIGITS`] digits.
+fn is_id(word: &str) -> bool {
+    word.len() <= MAX_ID_DIGITS && word.bytes().all(|b| b.is_ascii_digit())
+}
+
 impl Engine {
     /// A session on the empty 11x11 board, with random moves drawn from `seed`.
     pub fn new(seed: u64) -> Engine {
@@ -113,7 +123,7 @@ impl Engine {
             .collect();
         let mut words = cleaned.split_whitespace();
         let first = words.next()?;
-        let (id, command) = if first.bytes().all(|b| b.is_ascii_digit()) {
+        let (id, command) = if is_id(first) {
             match words.next() {
                 Some(command) => (first, command),
                 None => return Some(format!("?{first} missing command\n\n")),
@@ -195,7 +205,7 @@ impl Engine {
                 let game = hexlab_core::Game::from_position(self.position.clone());
                 Ok(hexlab_core::formats::code::write(&game))
             }
-            _ => Err(format!("unknown command: {command}")),
+            _ => Err(format!("unknown command: {}", quote(command))),
         }
     }
 
@@ -207,7 +217,7 @@ impl Engine {
     fn boardsize(&mut self, args: &[&str]) -> Answer {
         let side = |text: &str| {
             text.parse::<u32>()
-                .map_err(|_| format!("'{text}' is not a board size"))
+                .map_err(|_| format!("'{}' is not a board size", quote(text)))
         };
         let size = match args {
             [n] => BoardSize::square(side(n)?),
@@ -220,8 +230,12 @@ impl Engine {
     }
 
     fn color(text: &str) -> Result<Color, String> {
-        Color::parse(text)
-            .ok_or_else(|| format!("'{text}' is not a colour: expected b, w, black or white"))
+        Color::parse(text).ok_or_else(|| {
+            format!(
+                "'{}' is not a colour: expected b, w, black or white",
+                quote(text)
+            )
+        })
     }
 
     fn play(&mut self, args: &[&str]) -> Answer {
@@ -486,6 +500,26 @@ mod tests {
             .map(String::from)
         );
         assert!(replies[8].contains(" 1 . . . 1"), "{}", replies[8]);
+    }
+
+    /// Answers repeat at most a bounded, escaped piece of the command.
+    #[test]
+    fn answers_to_junk_are_short_and_escaped() {
+        let junk = "x".repeat(10_000_000);
+        let ids = format!("{} name", "1".repeat(100_000));
+        let replies = session(&[
+            &junk,
+            &ids,
+            "play \u{1b}[31m a1",
+            "boardsize \u{9b}2J",
+            "\u{202e}name",
+        ]);
+        assert_eq!(replies.len(), 5);
+        for reply in &replies {
+            assert!(reply.starts_with('?') && reply.len() < 300, "{reply}");
+            assert!(!reply.trim_end().chars().any(char::is_control), "{reply:?}");
+        }
+        assert_eq!(replies[4], "? unknown command: \\u{202e}name\n\n");
     }
 
     #[test]

@@ -70,7 +70,8 @@ fn run(args: &[String]) -> Result<(), UsageError> {
         "connect" => connections::connect_command(rest),
         "bench" => commands::bench(rest),
         other => Err(UsageError(format!(
-            "unknown subcommand '{other}' (try hexlab --help)"
+            "unknown subcommand '{}' (try hexlab --help)",
+            hexlab_core::quote::quote(other)
         ))),
     }
 }
