@@ -162,6 +162,24 @@ fn messages_quote_input_safely() {
     assert!(stderr.contains("'\\x1b[31mX'"), "{stderr}");
 }
 
+/// An argument that is not UTF-8 is a usage error, not a panic.
+#[test]
+fn non_utf8_arguments_exit_2() {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"size=11&b=\xff");
+    let out = Command::new(env!("CARGO_BIN_EXE_hexlab"))
+        .args(["position".as_ref(), "--position".as_ref(), bad])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "hexlab: argument 3 is not valid UTF-8: 'size=11&b=\u{fffd}'\n"
+    );
+    assert!(out.stdout.is_empty());
+}
+
 #[test]
 fn analyze_prints_the_documented_keys() {
     let v = json(&[

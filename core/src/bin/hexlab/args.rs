@@ -2,6 +2,7 @@
 //! (`--size --black --white --to-move --rules --swap` or `--position CODE`).
 
 use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::fmt;
 
 use hexlab_core::formats::read_link;
@@ -23,6 +24,24 @@ impl<E: std::error::Error> From<E> for UsageError {
     fn from(e: E) -> Self {
         UsageError(e.to_string())
     }
+}
+
+/// The command-line arguments as text: every argument must be UTF-8 (cells, codes, links and
+/// file names are), else a usage error naming the first one that is not (numbered from 1, the
+/// subcommand being argument 1), shown with its bad bytes replaced by `\u{fffd}`.
+pub fn utf8_args(args: impl IntoIterator<Item = OsString>) -> Result<Vec<String>, UsageError> {
+    args.into_iter()
+        .enumerate()
+        .map(|(i, arg)| {
+            arg.into_string().map_err(|raw| {
+                UsageError(format!(
+                    "argument {} is not valid UTF-8: '{}'",
+                    i + 1,
+                    quote(&raw.to_string_lossy())
+                ))
+            })
+        })
+        .collect()
 }
 
 /// Parsed `--flag value` pairs and boolean `--switch`es, each flag at most once.

@@ -38,8 +38,7 @@ or
 ";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    match args::utf8_args(std::env::args_os().skip(1)).and_then(|args| run(&args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(UsageError(message)) => {
             eprintln!("hexlab: {message}");
