@@ -180,6 +180,68 @@ fn non_utf8_arguments_exit_2() {
     assert!(out.stdout.is_empty());
 }
 
+/// A reader that stops early (`| head -1`) ends the command quietly, with status 0.
+#[test]
+fn closed_output_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexlab"))
+        .args(["bench", "positions", "--size", "11", "--count", "2000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("size=11"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+/// A full disk is an error: one line on stderr, status 1.
+#[test]
+fn full_output_is_an_error() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_hexlab"))
+        .args(["position", "--size", "3", "--json"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "hexlab: cannot write output: No space left on device (os error 28)\n"
+    );
+}
+
+/// The GTP engine ends cleanly when its output is closed.
+#[test]
+fn gtp_ends_when_its_output_closes() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexlab"))
+        .arg("gtp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    // The engine may stop reading as soon as its first answer fails.
+    let _ = stdin.write_all("name\n".repeat(100_000).as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
 #[test]
 fn analyze_prints_the_documented_keys() {
     let v = json(&[

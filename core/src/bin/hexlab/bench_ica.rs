@@ -13,6 +13,8 @@ use serde::Serialize;
 
 use crate::args::{Flags, UsageError};
 use crate::commands::print_json;
+use crate::outln;
+use crate::output::Failure;
 
 /// The default position set: 11x11 and 13x13 positions from random games, 16 to 40 stones.
 const DEFAULT_SET: &str = concat!(
@@ -116,7 +118,7 @@ pub fn by_size(games: &[Game]) -> Vec<(u8, Vec<&Game>)> {
 }
 
 /// `hexlab bench ica [--set FILE] [--repeat N] [--json]`.
-pub fn run(flags: Flags) -> Result<(), UsageError> {
+pub fn run(flags: Flags) -> Result<(), Failure> {
     let SetBench {
         name,
         games,
@@ -161,17 +163,17 @@ pub fn run(flags: Flags) -> Result<(), UsageError> {
         return print_json(&report);
     }
     for f in &report.sizes {
-        println!(
+        outln!(
             "{0}x{0}: {1} positions, {2:.1} ms each ({3:.1}/s, best of {4}); per position: {5:.1} empty, {6:.1} fill-in, {7:.1} inferior, {8:.1} to consider",
             f.size, f.positions, f.mean_ms, f.positions_per_second, report.repeat, f.mean_empty, f.mean_fillin, f.mean_inferior, f.mean_consider
-        );
+        )?;
     }
     Ok(())
 }
 
 /// `hexlab bench positions --size N [--count N] [--min-stones N] [--max-stones N] [--seed N]`:
 /// prints position codes from uniformly random games (no swap), unfinished, one per line.
-pub fn positions(mut flags: Flags) -> Result<(), UsageError> {
+pub fn positions(mut flags: Flags) -> Result<(), Failure> {
     let size: BoardSize = flags.take("size").unwrap_or_else(|| "11".into()).parse()?;
     let count = flags
         .take_parsed::<usize>("count", "a number")?
@@ -185,9 +187,9 @@ pub fn positions(mut flags: Flags) -> Result<(), UsageError> {
     let seed = flags.take_parsed::<u64>("seed", "a number")?.unwrap_or(1);
     flags.finish()?;
     if min > max || max >= size.cell_count() {
-        return Err(UsageError(
-            "need --min-stones <= --max-stones < the number of cells".into(),
-        ));
+        return Err(
+            UsageError("need --min-stones <= --max-stones < the number of cells".into()).into(),
+        );
     }
     let mut rng = Rng::new(seed);
     let mut printed = 0;
@@ -209,7 +211,7 @@ pub fn positions(mut flags: Flags) -> Result<(), UsageError> {
                 .expect("a legal cell is a legal move");
         }
         if game.position().winner().is_none() {
-            println!("{}", code::write(&game));
+            outln!("{}", code::write(&game))?;
             printed += 1;
         }
     }

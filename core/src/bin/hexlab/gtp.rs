@@ -4,7 +4,7 @@
 //! Every malformed or failing command answers `? message`; nothing a client sends ends the
 //! session except `quit` or the end of input.
 
-use std::io::{self, BufRead, Write};
+use std::io::{BufRead, Write};
 
 use hexlab_core::quote::quote;
 use hexlab_core::rng::Rng;
@@ -12,6 +12,7 @@ use hexlab_core::vc::mustplay::{mustplay_for, threat_in};
 use hexlab_core::vc::Limits;
 use hexlab_core::{BoardSize, Cell, Color, Move, Position, RulesConfig};
 
+use crate::output::Failure;
 use crate::vc_board::VcBoard;
 
 /// The state of one GTP session: the position and the positions before each move (for undo).
@@ -96,13 +97,16 @@ impl Engine {
         }
     }
 
-    /// Reads commands from `input` and answers on `output` until `quit` or end of input.
-    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    /// Reads commands from `input` and answers on `output` until `quit` or end of input; a
+    /// closed output ends the session too (as [`Failure::Output`], which exits quietly).
+    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> Result<(), Failure> {
         for line in input.lines() {
-            let line = line?;
+            let line = line.map_err(Failure::Input)?;
             if let Some(reply) = self.handle_line(&line) {
-                output.write_all(reply.as_bytes())?;
-                output.flush()?;
+                output
+                    .write_all(reply.as_bytes())
+                    .and_then(|()| output.flush())
+                    .map_err(Failure::Output)?;
             }
             if self.quit {
                 break;

@@ -1,6 +1,7 @@
 //! `hexlab`: the native command. `hexlab gtp` speaks GTP; the other subcommands take a
 //! position (flags or `--position CODE`) and print one JSON object with `--json`.
-//! Bad input: a message on stderr and exit status 2.
+//! Bad input: a message on stderr and exit status 2; output that cannot be written: see
+//! [`output`].
 
 mod args;
 mod bench_ica;
@@ -8,12 +9,14 @@ mod bench_vc;
 mod commands;
 mod connections;
 mod gtp;
+mod output;
 mod vc_board;
 mod vc_params;
 
 use std::process::ExitCode;
 
 use args::UsageError;
+use output::Failure;
 
 const HELP: &str = "\
 hexlab: a Hex analysis engine
@@ -38,30 +41,21 @@ or
 ";
 
 fn main() -> ExitCode {
-    match args::utf8_args(std::env::args_os().skip(1)).and_then(|args| run(&args)) {
+    let args = args::utf8_args(std::env::args_os().skip(1)).map_err(Failure::from);
+    match args.and_then(|args| run(&args)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(UsageError(message)) => {
-            eprintln!("hexlab: {message}");
-            ExitCode::from(2)
-        }
+        Err(failure) => failure.exit(),
     }
 }
 
-fn run(args: &[String]) -> Result<(), UsageError> {
+fn run(args: &[String]) -> Result<(), Failure> {
     let Some(command) = args.first() else {
-        print!("{HELP}");
-        return Ok(());
+        return output::text(HELP);
     };
     let rest = &args[1..];
     match command.as_str() {
-        "--help" | "-h" | "help" => {
-            print!("{HELP}");
-            Ok(())
-        }
-        "--version" | "version" => {
-            println!("hexlab {}", hexlab_core::VERSION);
-            Ok(())
-        }
+        "--help" | "-h" | "help" => output::text(HELP),
+        "--version" | "version" => outln!("hexlab {}", hexlab_core::VERSION),
         "gtp" => commands::gtp(rest),
         "position" => commands::position(rest),
         "analyze" => commands::analyze_command(rest),
@@ -71,6 +65,7 @@ fn run(args: &[String]) -> Result<(), UsageError> {
         other => Err(UsageError(format!(
             "unknown subcommand '{}' (try hexlab --help)",
             hexlab_core::quote::quote(other)
-        ))),
+        ))
+        .into()),
     }
 }
