@@ -4,7 +4,7 @@
 //! Every malformed or failing command answers `? message`; nothing a client sends ends the
 //! session except `quit` or the end of input.
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 
 use hexlab_core::quote::quote;
 use hexlab_core::rng::Rng;
@@ -79,6 +79,50 @@ type Answer = Result<String, String>;
 /// unknown command, so an answer never echoes more than this of it.
 const MAX_ID_DIGITS: usize = 20;
 
+/// The longest input line the engine keeps; the rest of a longer line is skipped.
+const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Reads one line of `input` into `line` (without its `\n`), keeping at most
+/// [`MAX_LINE_BYTES`] and skipping the rest. `None` at the end of input, else whether the line
+/// was cut.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    line.clear();
+    let (mut cut, mut read_any) = (false, false);
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(read_any.then_some(cut));
+        }
+        read_any = true;
+        let newline = chunk.iter().position(|&b| b == b'\n');
+        let part = &chunk[..newline.unwrap_or(chunk.len())];
+        let room = MAX_LINE_BYTES - line.len();
+        cut |= part.len() > room;
+        line.extend_from_slice(&part[..part.len().min(room)]);
+        let used = newline.map_or(chunk.len(), |i| i + 1);
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(Some(cut));
+        }
+    }
+}
+
+/// The `?` answer to a command line that cannot be read (`problem` says why), with its id when
+/// it starts with one.
+fn bad_line(command: &[u8], problem: &str) -> String {
+    let text = String::from_utf8_lossy(command);
+    let id = text
+        .split_whitespace()
+        .next()
+        .filter(|w| is_id(w))
+        .unwrap_or("");
+    format!("?{id} the command line {problem}\n\n")
+}
+
 /// Whether `word` is a GTP command id: a number of at most [`MAX_ID_DIGITS`] digits.
 fn is_id(word: &str) -> bool {
     word.len() <= MAX_ID_DIGITS && word.bytes().all(|b| b.is_ascii_digit())
@@ -99,10 +143,11 @@ impl Engine {
 
     /// Reads commands from `input` and answers on `output` until `quit` or end of input; a
     /// closed output ends the session too (as [`Failure::Output`], which exits quietly).
-    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> Result<(), Failure> {
-        for line in input.lines() {
-            let line = line.map_err(Failure::Input)?;
-            if let Some(reply) = self.handle_line(&line) {
+    /// Input is read as bytes, line by line, so no input line ends the session.
+    pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> Result<(), Failure> {
+        let mut line = Vec::new();
+        while let Some(cut) = read_line(&mut input, &mut line).map_err(Failure::Input)? {
+            if let Some(reply) = self.handle_bytes(&line, cut) {
                 output
                     .write_all(reply.as_bytes())
                     .and_then(|()| output.flush())
@@ -113,6 +158,21 @@ impl Engine {
             }
         }
         Ok(())
+    }
+
+    /// Answers one input line read as bytes (`None` for blank lines and comments), `cut` when
+    /// only its first [`MAX_LINE_BYTES`] were kept. A comment (after `#`) may hold anything;
+    /// a command that is not UTF-8, or that the cut reached, gets a `?` answer.
+    pub fn handle_bytes(&mut self, line: &[u8], cut: bool) -> Option<String> {
+        let command = match line.iter().position(|&b| b == b'#') {
+            Some(hash) => &line[..hash],
+            None if cut => return Some(bad_line(line, "is too long (over 1 MiB)")),
+            None => line,
+        };
+        match std::str::from_utf8(command) {
+            Ok(text) => self.handle_line(text),
+            Err(_) => Some(bad_line(command, "is not valid UTF-8")),
+        }
     }
 
     /// Answers one input line (`None` for blank lines and comments).
@@ -504,6 +564,38 @@ mod tests {
             .map(String::from)
         );
         assert!(replies[8].contains(" 1 . . . 1"), "{}", replies[8]);
+    }
+
+    fn run_bytes(input: &[u8]) -> String {
+        let mut out = Vec::new();
+        Engine::new(1).run(input, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_never_end_the_session() {
+        assert_eq!(
+            run_bytes(b"name\n# caf\xe9\nname\n"),
+            "= hexlab\n\n= hexlab\n\n"
+        );
+        assert_eq!(
+            run_bytes(b"1 na\xffme\n\xff\r\n2 name # \xe9\n3 name"),
+            "?1 the command line is not valid UTF-8\n\n\
+             ? the command line is not valid UTF-8\n\n\
+             =2 hexlab\n\n=3 hexlab\n\n"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_answered() {
+        let mut input = vec![b'x'; 3 * MAX_LINE_BYTES];
+        input.extend_from_slice(b"\n# ");
+        input.extend(std::iter::repeat_n(b'y', 3 * MAX_LINE_BYTES));
+        input.extend_from_slice(b"\n7 name\n");
+        assert_eq!(
+            run_bytes(&input),
+            "? the command line is too long (over 1 MiB)\n\n=7 hexlab\n\n"
+        );
     }
 
     /// Answers repeat at most a bounded, escaped piece of the command.
