@@ -71,6 +71,7 @@ fn position_reads_codes_links_and_rules() {
     ]);
     assert_eq!(v["rules"], "rex");
     assert_eq!(v["winner"], "w", "in Rex, joining your own edges loses");
+    assert_eq!(v["hexworld"], Value::Null, "HexWorld links cannot say Rex");
     let v = json(&[
         "position",
         "--position",

@@ -146,6 +146,26 @@ mod tests {
         );
     }
 
+    /// Long input is read in linear time: a quadratic reader would take hours on these
+    /// megabyte inputs in a debug build.
+    #[test]
+    fn long_inputs_are_read_in_linear_time() {
+        let swaps = format!("11c1,a1{}", ":s".repeat(500_000));
+        assert!(read_link(&swaps).is_err());
+        let resigns = format!("11c1,a1{}", ":rb".repeat(350_000));
+        assert!(read_link(&resigns).is_err());
+        let flags = format!("11{},a1", "c1".repeat(500_000));
+        assert!(read_link(&flags).is_ok());
+        let keys = format!("size=5{}&moves=a1", "&x=1".repeat(250_000));
+        assert!(read_link(&keys).is_ok());
+        let cells = format!("size=5&b={}", "a1,".repeat(350_000));
+        assert!(read_link(&cells).is_err());
+        let moves = format!("size=5&moves={}", "%2C".repeat(350_000));
+        assert!(read_link(&moves).is_ok());
+        let trmph = format!("11,{}", "a1".repeat(500_000));
+        assert!(read_link(&trmph).is_err());
+    }
+
     #[test]
     fn dispatches_by_content() {
         let a = read_link("http://localhost:8080/#size=5&moves=c3,swap").unwrap();
