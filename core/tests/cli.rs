@@ -122,7 +122,56 @@ fn bad_input_exits_2_with_a_message() {
         (&["bench", "vc", "--only", "plain"], "--only plain"),
         (
             &["bench", "playouts", "--threads", "0"],
-            "--threads must be at least 1",
+            "--threads 0: expected a whole number from 1 to 256",
+        ),
+        (
+            &["bench", "playouts", "--threads", "100000"],
+            "--threads 100000: expected a whole number from 1 to 256",
+        ),
+        (
+            &["bench", "playouts", "--count", "0"],
+            "--count 0: expected a whole number from 1 to 1000000000",
+        ),
+        (
+            &["bench", "playouts", "--seed", "-1"],
+            "--seed -1: expected a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            &["bench", "ica", "--repeat", "0"],
+            "--repeat 0: expected a whole number from 1 to 100",
+        ),
+        (
+            &["bench", "vc", "--repeat", "99999999999999999999999"],
+            "--repeat 99999999999999999999999: expected a whole number from 1 to 100",
+        ),
+        (
+            &["bench", "positions", "--count", "1e9"],
+            "--count 1e9: expected a whole number from 1 to 1000000",
+        ),
+        (
+            &["bench", "positions", "--size", "5", "--max-stones", "25"],
+            "--max-stones 25: expected a whole number from 0 to 24",
+        ),
+        (
+            &[
+                "bench",
+                "positions",
+                "--size",
+                "1x5",
+                "--min-stones",
+                "2",
+                "--max-stones",
+                "4",
+            ],
+            "10000 games in a row with 2 to 4 stones were over",
+        ),
+        (
+            &["connect", "--from", "top", "--to", "bottom", "--nodes", "0"],
+            "--nodes 0: expected a whole number from 1 to 20000000",
+        ),
+        (
+            &["gtp", "--seed", "x"],
+            "--seed x: expected a whole number from 0 to 18446744073709551615",
         ),
     ];
     for (args, message) in cases {

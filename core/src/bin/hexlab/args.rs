@@ -4,6 +4,8 @@
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
 
 use hexlab_core::formats::read_link;
 use hexlab_core::notation::parse_cell_list;
@@ -96,18 +98,28 @@ impl Flags {
         self.values.remove(name)
     }
 
-    /// Takes and parses the value of `--name`, if given.
-    pub fn take_parsed<T: std::str::FromStr>(
+    /// Takes the value of `--name`, if given: a whole number in `bounds`, else a usage error
+    /// that names the bounds. Every numeric flag is read this way, so none can ask for more
+    /// than its command documents.
+    pub fn take_number<T>(
         &mut self,
         name: &str,
-        what: &str,
-    ) -> Result<Option<T>, UsageError> {
-        match self.take(name) {
-            None => Ok(None),
-            Some(text) => text
-                .parse()
-                .map(Some)
-                .map_err(|_| UsageError(format!("--{name} {}: expected {what}", quote(&text)))),
+        bounds: RangeInclusive<T>,
+    ) -> Result<Option<T>, UsageError>
+    where
+        T: FromStr + PartialOrd + fmt::Display,
+    {
+        let Some(text) = self.take(name) else {
+            return Ok(None);
+        };
+        match text.trim().parse::<T>() {
+            Ok(n) if bounds.contains(&n) => Ok(Some(n)),
+            _ => Err(UsageError(format!(
+                "--{name} {}: expected a whole number from {} to {}",
+                quote(&text),
+                bounds.start(),
+                bounds.end()
+            ))),
         }
     }
 

@@ -54,6 +54,16 @@ fn read_set(text: &str) -> Result<Vec<Game>, UsageError> {
         .collect()
 }
 
+/// The most times `--repeat` runs each measurement.
+const MAX_REPEAT: usize = 100;
+
+/// The most positions `bench positions --count` prints.
+const MAX_POSITIONS: usize = 1_000_000;
+
+/// How many finished games in a row `bench positions` draws before it gives up (when the
+/// stone counts asked for almost always end the game).
+const MAX_FINISHED_IN_A_ROW: usize = 10_000;
+
 /// What every benchmark over the position set takes: `[--set FILE] [--repeat N] [--json]`.
 pub struct SetBench {
     /// The set's file, or the committed set's name.
@@ -68,10 +78,7 @@ impl SetBench {
     /// Reads the flags (no others allowed) and loads the set.
     pub fn from_flags(mut flags: Flags) -> Result<SetBench, UsageError> {
         let set_path = flags.take("set");
-        let repeat = flags
-            .take_parsed::<usize>("repeat", "a number")?
-            .unwrap_or(3)
-            .max(1);
+        let repeat = flags.take_number("repeat", 1..=MAX_REPEAT)?.unwrap_or(3);
         let json = flags.switch("json");
         flags.finish()?;
         let (name, games) = load_set(set_path)?;
@@ -175,16 +182,13 @@ pub fn run(flags: Flags) -> Result<(), Failure> {
 /// prints position codes from uniformly random games (no swap), unfinished, one per line.
 pub fn positions(mut flags: Flags) -> Result<(), Failure> {
     let size: BoardSize = flags.take("size").unwrap_or_else(|| "11".into()).parse()?;
-    let count = flags
-        .take_parsed::<usize>("count", "a number")?
-        .unwrap_or(20);
+    let count = flags.take_number("count", 1..=MAX_POSITIONS)?.unwrap_or(20);
+    let stones = 0..=size.cell_count() - 1;
     let min = flags
-        .take_parsed::<usize>("min-stones", "a number")?
+        .take_number("min-stones", stones.clone())?
         .unwrap_or(16);
-    let max = flags
-        .take_parsed::<usize>("max-stones", "a number")?
-        .unwrap_or(40);
-    let seed = flags.take_parsed::<u64>("seed", "a number")?.unwrap_or(1);
+    let max = flags.take_number("max-stones", stones)?.unwrap_or(40);
+    let seed = flags.take_number("seed", 0..=u64::MAX)?.unwrap_or(1);
     flags.finish()?;
     if min > max || max >= size.cell_count() {
         return Err(
@@ -192,8 +196,14 @@ pub fn positions(mut flags: Flags) -> Result<(), Failure> {
         );
     }
     let mut rng = Rng::new(seed);
-    let mut printed = 0;
+    let (mut printed, mut finished_in_a_row) = (0, 0);
     while printed < count {
+        if finished_in_a_row == MAX_FINISHED_IN_A_ROW {
+            return Err(UsageError(format!(
+                "{MAX_FINISHED_IN_A_ROW} games in a row with {min} to {max} stones were over: ask for fewer stones"
+            ))
+            .into());
+        }
         let stones = min + rng.below(max - min + 1);
         let mut game = Game::from_position(Position::new(
             size,
@@ -213,6 +223,9 @@ pub fn positions(mut flags: Flags) -> Result<(), Failure> {
         if game.position().winner().is_none() {
             outln!("{}", code::write(&game))?;
             printed += 1;
+            finished_in_a_row = 0;
+        } else {
+            finished_in_a_row += 1;
         }
     }
     Ok(())

@@ -29,13 +29,11 @@ pub(crate) fn no_positional(flags: &Flags) -> Result<(), UsageError> {
 /// `hexlab gtp [--seed N]`.
 pub fn gtp(args: &[String]) -> Result<(), Failure> {
     let mut flags = Flags::parse(args, &[])?;
-    let seed = flags
-        .take_parsed::<u64>("seed", "a number")?
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64)
-        });
+    let seed = flags.take_number("seed", 0..=u64::MAX)?.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
     no_positional(&flags)?;
     flags.finish()?;
     let stdin = io::stdin();
@@ -94,21 +92,21 @@ pub fn bench(args: &[String]) -> Result<(), Failure> {
     }
 }
 
+/// The most playouts `bench playouts --count` runs (500 times the default).
+const MAX_PLAYOUTS: u64 = 1_000_000_000;
+/// The most threads `bench playouts --threads` starts.
+const MAX_THREADS: usize = 256;
+
 /// `hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]`.
 fn bench_playouts(mut flags: Flags) -> Result<(), Failure> {
     let game = take_game(&mut flags)?;
     let count = flags
-        .take_parsed::<u64>("count", "a number of playouts")?
+        .take_number("count", 1..=MAX_PLAYOUTS)?
         .unwrap_or(2_000_000);
-    let threads = flags
-        .take_parsed::<usize>("threads", "a number of threads")?
-        .unwrap_or(1);
-    let seed = flags.take_parsed::<u64>("seed", "a number")?.unwrap_or(1);
+    let threads = flags.take_number("threads", 1..=MAX_THREADS)?.unwrap_or(1);
+    let seed = flags.take_number("seed", 0..=u64::MAX)?.unwrap_or(1);
     let json = flags.switch("json");
     flags.finish()?;
-    if threads == 0 {
-        return Err(UsageError("--threads must be at least 1".into()).into());
-    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()?;

@@ -98,6 +98,9 @@ pub fn vc_command(args: &[String]) -> Result<(), Failure> {
 
 /// Default node budget of `hexlab connect`.
 const DEFAULT_NODES: u64 = 2_000_000;
+/// The largest node budget `--nodes` takes (ten times the default: the search's table grows
+/// with the nodes searched).
+const MAX_NODES: u64 = 20_000_000;
 
 /// `hexlab connect <position> --player b|w --from X --to Y [--nodes N] [--json]`: decides by
 /// search whether the player connects the two points (a full connection), when H-search does
@@ -110,7 +113,7 @@ pub fn connect_command(args: &[String]) -> Result<(), Failure> {
     let from = take_point(&mut flags, "from", position)?;
     let to = take_point(&mut flags, "to", position)?;
     let nodes = flags
-        .take_parsed::<u64>("nodes", "a number of nodes")?
+        .take_number("nodes", 1..=MAX_NODES)?
         .unwrap_or(DEFAULT_NODES);
     no_positional(&flags)?;
     let json = flags.switch("json");
