@@ -27,6 +27,7 @@ pub mod ica;
 pub mod notation;
 pub mod playout;
 pub mod position;
+pub mod quote;
 pub mod report;
 pub mod rng;
 pub mod rules;

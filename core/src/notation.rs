@@ -9,6 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Cell, MAX_SIDE};
+use crate::quote::quote;
 
 /// Why text is not a cell name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,18 +38,30 @@ impl fmt::Display for ParseCellError {
                 f.write_str("empty cell name: expected a column letter and a row number, like c3")
             }
             ParseCellError::NoColumn(t) => {
+                let t = quote(t);
                 write!(f, "'{t}' is not a cell: expected a column letter then a row number, like c3")
             }
-            ParseCellError::NoRow(t) => write!(f, "'{t}' has no row number: expected a cell like c3"),
-            ParseCellError::BadRow(t) => write!(f, "'{t}' is not a cell: the row must be a number, like c3"),
-            ParseCellError::RowZero(t) => write!(f, "'{t}' is not a cell: rows are numbered from 1"),
+            ParseCellError::NoRow(t) => {
+                let t = quote(t);
+                write!(f, "'{t}' has no row number: expected a cell like c3")
+            }
+            ParseCellError::BadRow(t) => {
+                let t = quote(t);
+                write!(f, "'{t}' is not a cell: the row must be a number, like c3")
+            }
+            ParseCellError::RowZero(t) => {
+                let t = quote(t);
+                write!(f, "'{t}' is not a cell: rows are numbered from 1")
+            }
             ParseCellError::ColumnTooLarge(t) => write!(
                 f,
-                "'{t}' is not a cell: columns go from a to {last} (boards have at most {MAX_SIDE} columns)"
+                "'{}' is not a cell: columns go from a to {last} (boards have at most {MAX_SIDE} columns)",
+                quote(t)
             ),
             ParseCellError::RowTooLarge(t) => write!(
                 f,
-                "'{t}' is not a cell: rows go from 1 to {MAX_SIDE} (boards have at most {MAX_SIDE} rows)"
+                "'{}' is not a cell: rows go from 1 to {MAX_SIDE} (boards have at most {MAX_SIDE} rows)",
+                quote(t)
             ),
         }
     }
@@ -133,7 +146,11 @@ impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
             ParseCellError::NoColumn(t) | ParseCellError::NoRow(t) | ParseCellError::BadRow(t) => {
-                write!(f, "'{t}' is not a move: expected a cell like c3, or swap")
+                write!(
+                    f,
+                    "'{}' is not a move: expected a cell like c3, or swap",
+                    quote(t)
+                )
             }
             other => write!(f, "{other}"),
         }

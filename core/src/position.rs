@@ -68,13 +68,22 @@ pub struct PositionError {
     pub problems: Vec<SetupProblem>,
 }
 
+/// The most problems a [`PositionError`] message names; the rest are counted.
+const SHOWN_PROBLEMS: usize = 3;
+
 impl fmt::Display for PositionError {
+    /// The first [`SHOWN_PROBLEMS`] problems, then how many more there are: a bounded message
+    /// however many stones were given.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, problem) in self.problems.iter().enumerate() {
+        for (i, problem) in self.problems.iter().take(SHOWN_PROBLEMS).enumerate() {
             if i > 0 {
                 f.write_str("; ")?;
             }
             write!(f, "{problem}")?;
+        }
+        let more = self.problems.len().saturating_sub(SHOWN_PROBLEMS);
+        if more > 0 {
+            write!(f, "; and {more} more")?;
         }
         Ok(())
     }
@@ -558,6 +567,21 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "f6 is off the 3x3 board; a1 is listed twice; a1 is given to both black and white"
+        );
+    }
+
+    #[test]
+    fn setup_message_is_bounded() {
+        let setup = Setup {
+            size: BoardSize::square(3).unwrap(),
+            black: vec![Cell::new(0, 0); 40_000],
+            ..Setup::default()
+        };
+        let err = Position::from_setup(&setup).unwrap_err();
+        assert_eq!(err.problems.len(), 39_999);
+        assert_eq!(
+            err.to_string(),
+            "a1 is listed twice; a1 is listed twice; a1 is listed twice; and 39996 more"
         );
     }
 

@@ -85,7 +85,8 @@ pub struct PositionReport {
     pub can_redo: bool,
     /// The canonical position code (the page's URL hash, without `#`).
     pub code: String,
-    /// The HexWorld link fragment, when the game starts from the empty board.
+    /// The HexWorld link fragment of a game of Hex with the swap rule from the empty board;
+    /// `None` for any other game, which a HexWorld link cannot express.
     pub hexworld: Option<String>,
 }
 

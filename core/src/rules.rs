@@ -50,7 +50,11 @@ pub struct ParseRulesError(pub String);
 
 impl fmt::Display for ParseRulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown rules '{}': expected hex or rex", self.0)
+        write!(
+            f,
+            "unknown rules '{}': expected hex or rex",
+            crate::quote::quote(&self.0)
+        )
     }
 }
 

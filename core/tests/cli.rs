@@ -71,6 +71,7 @@ fn position_reads_codes_links_and_rules() {
     ]);
     assert_eq!(v["rules"], "rex");
     assert_eq!(v["winner"], "w", "in Rex, joining your own edges loses");
+    assert_eq!(v["hexworld"], Value::Null, "HexWorld links cannot say Rex");
     let v = json(&[
         "position",
         "--position",
@@ -121,7 +122,56 @@ fn bad_input_exits_2_with_a_message() {
         (&["bench", "vc", "--only", "plain"], "--only plain"),
         (
             &["bench", "playouts", "--threads", "0"],
-            "--threads must be at least 1",
+            "--threads 0: expected a whole number from 1 to 256",
+        ),
+        (
+            &["bench", "playouts", "--threads", "100000"],
+            "--threads 100000: expected a whole number from 1 to 256",
+        ),
+        (
+            &["bench", "playouts", "--count", "0"],
+            "--count 0: expected a whole number from 1 to 1000000000",
+        ),
+        (
+            &["bench", "playouts", "--seed", "-1"],
+            "--seed -1: expected a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            &["bench", "ica", "--repeat", "0"],
+            "--repeat 0: expected a whole number from 1 to 100",
+        ),
+        (
+            &["bench", "vc", "--repeat", "99999999999999999999999"],
+            "--repeat 99999999999999999999999: expected a whole number from 1 to 100",
+        ),
+        (
+            &["bench", "positions", "--count", "1e9"],
+            "--count 1e9: expected a whole number from 1 to 1000000",
+        ),
+        (
+            &["bench", "positions", "--size", "5", "--max-stones", "25"],
+            "--max-stones 25: expected a whole number from 0 to 24",
+        ),
+        (
+            &[
+                "bench",
+                "positions",
+                "--size",
+                "1x5",
+                "--min-stones",
+                "2",
+                "--max-stones",
+                "4",
+            ],
+            "10000 games in a row with 2 to 4 stones were over",
+        ),
+        (
+            &["connect", "--from", "top", "--to", "bottom", "--nodes", "0"],
+            "--nodes 0: expected a whole number from 1 to 20000000",
+        ),
+        (
+            &["gtp", "--seed", "x"],
+            "--seed x: expected a whole number from 0 to 18446744073709551615",
         ),
     ];
     for (args, message) in cases {
@@ -131,6 +181,115 @@ fn bad_input_exits_2_with_a_message() {
         assert!(stderr.contains(message), "{args:?}: {stderr}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+}
+
+/// A message repeats input escaped and cut: no terminal escape reaches stderr, and it stays
+/// one short line whatever the input.
+#[test]
+fn messages_quote_input_safely() {
+    let cells = format!("size=11&b={}", "a1,".repeat(40_000));
+    let flag = format!("--{}", "\u{1b}[2J".repeat(10_000));
+    let cases: &[&[&str]] = &[
+        &["position", "--position", "size=11&b=%1b[31mX"],
+        &["position", "--position", &cells],
+        &["position", "--to-move", "\u{1b}[31m"],
+        &["position", &flag, "1"],
+        &["\u{1b}]0;pwned\u{7}"],
+    ];
+    for args in cases {
+        let out = hexlab(args);
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.starts_with("hexlab: "), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.len() < 400, "{} bytes", stderr.len());
+        assert!(
+            !stderr.trim_end().chars().any(char::is_control),
+            "{stderr:?}"
+        );
+    }
+    let stderr = String::from_utf8(hexlab(cases[0]).stderr).unwrap();
+    assert!(stderr.contains("'\\x1b[31mX'"), "{stderr}");
+}
+
+/// An argument that is not UTF-8 is a usage error, not a panic.
+#[test]
+fn non_utf8_arguments_exit_2() {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"size=11&b=\xff");
+    let out = Command::new(env!("CARGO_BIN_EXE_hexlab"))
+        .args(["position".as_ref(), "--position".as_ref(), bad])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "hexlab: argument 3 is not valid UTF-8: 'size=11&b=\u{fffd}'\n"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+/// A reader that stops early (`| head -1`) ends the command quietly, with status 0.
+#[test]
+fn closed_output_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexlab"))
+        .args(["bench", "positions", "--size", "11", "--count", "2000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("size=11"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+/// A full disk is an error: one line on stderr, status 1.
+#[test]
+fn full_output_is_an_error() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_hexlab"))
+        .args(["position", "--size", "3", "--json"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "hexlab: cannot write output: No space left on device (os error 28)\n"
+    );
+}
+
+/// The GTP engine ends cleanly when its output is closed.
+#[test]
+fn gtp_ends_when_its_output_closes() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexlab"))
+        .arg("gtp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    // The engine may stop reading as soon as its first answer fails.
+    let _ = stdin.write_all("name\n".repeat(100_000).as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
 #[test]

@@ -10,6 +10,7 @@ use hexlab_core::ica::pattern::generate::{generate, ClassTables};
 use hexlab_core::ica::pattern::geometry::{all_classes, Class};
 use hexlab_core::ica::pattern::table::{file, find_section, section, Kind};
 use hexlab_core::ica::pattern::{Library, MAX_SET};
+use hexlab_core::quote::quote;
 use hexlab_core::rng::Rng;
 use hexlab_core::{BoardSize, Color, Position, RulesConfig};
 
@@ -53,9 +54,9 @@ fn flags(args: &[String], known: &[&str]) -> Result<Vec<(String, String)>, Strin
     while let Some(arg) = iter.next() {
         let name = arg
             .strip_prefix("--")
-            .ok_or(format!("unexpected argument '{arg}'"))?;
+            .ok_or_else(|| format!("unexpected argument '{}'", quote(arg)))?;
         if !known.contains(&name) {
-            return Err(format!("unknown flag --{name}"));
+            return Err(format!("unknown flag --{}", quote(name)));
         }
         let value = iter.next().ok_or(format!("--{name} needs a value"))?;
         out.push((name.to_string(), value.clone()));
@@ -71,7 +72,7 @@ fn flag<T: std::str::FromStr>(
     match flags.iter().find(|(n, _)| n == name) {
         Some((_, v)) => v
             .parse()
-            .map_err(|_| format!("bad value '{v}' for --{name}")),
+            .map_err(|_| format!("bad value '{}' for --{name}", quote(v))),
         None => Ok(default),
     }
 }
@@ -130,7 +131,10 @@ fn run(args: &[String]) -> Result<bool, String> {
                 flag(&f, "seed", 1)?,
             )
         }
-        other => Err(format!("unknown subcommand '{other}' (try --help)")),
+        other => Err(format!(
+            "unknown subcommand '{}' (try --help)",
+            quote(other)
+        )),
     }
 }
 

@@ -78,7 +78,8 @@ impl fmt::Display for BoardSizeError {
             BoardSizeError::Malformed(text) => {
                 write!(
                     f,
-                    "'{text}' is not a board size: write N (like 11) or WxH (like 11x9)"
+                    "'{}' is not a board size: write N (like 11) or WxH (like 11x9)",
+                    crate::quote::quote(text)
                 )
             }
         }

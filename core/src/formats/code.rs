@@ -23,6 +23,7 @@ use crate::board::{BoardSize, BoardSizeError, Color};
 use crate::game::Game;
 use crate::notation::{parse_cell_list, Move, ParseCellError, ParseMoveError};
 use crate::position::{PlayError, Position, PositionError, Setup};
+use crate::quote::quote;
 use crate::rules::{ParseRulesError, Rules, RulesConfig};
 
 /// Why a position code was refused.
@@ -71,23 +72,28 @@ impl fmt::Display for CodeError {
             CodeError::NotKeyValue(part) => {
                 write!(
                     f,
-                    "'{part}' is not a key=value field (a code looks like size=11&moves=f6,e7)"
+                    "'{}' is not a key=value field (a code looks like size=11&moves=f6,e7)",
+                    quote(part)
                 )
             }
-            CodeError::Repeated(key) => write!(f, "'{key}' is given twice"),
+            CodeError::Repeated(key) => write!(f, "'{}' is given twice", quote(key)),
             CodeError::MissingSize => f.write_str("no board size: a code starts like size=11"),
             CodeError::Size(e) => write!(f, "{e}"),
             CodeError::Rules(e) => write!(f, "{e}"),
-            CodeError::Swap(v) => write!(f, "swap={v}: expected swap=yes or swap=no"),
+            CodeError::Swap(v) => write!(f, "swap={}: expected swap=yes or swap=no", quote(v)),
             CodeError::Stone { key, error } => write!(f, "in {key}=: {error}"),
-            CodeError::Turn(v) => write!(f, "turn={v}: expected turn=b or turn=w"),
+            CodeError::Turn(v) => write!(f, "turn={}: expected turn=b or turn=w", quote(v)),
             CodeError::Setup(e) => write!(f, "{e}"),
             CodeError::Move { number, error } => write!(f, "move {number}: {error}"),
             CodeError::Illegal { number, mv, error } => {
                 write!(f, "move {number} ({mv}) is illegal: {error}")
             }
             CodeError::At { value, moves } => {
-                write!(f, "at={value}: expected a move number from 0 to {moves}")
+                write!(
+                    f,
+                    "at={}: expected a move number from 0 to {moves}",
+                    quote(value)
+                )
             }
         }
     }

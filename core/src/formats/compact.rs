@@ -1,15 +1,19 @@
 //! HexWorld and trmph links: a board size, a comma, then moves written back to back.
 //!
 //! - HexWorld: `https://hexworld.org/board/#<size>[x<rows>]<flags>,<moves>[,<more moves>]`.
-//!   Everything between the size and the first comma is display flags and is ignored. Moves
-//!   are cells (`a1b2`) and tokens: `:s` swap (swap-pieces), `:rb`/`:rw` resignation (the list
-//!   ends there). A second comma separates the moves shown from moves still to come: the game
-//!   holds all of them, with the cursor after the first part (they can be redone).
+//!   Everything between the size and the first comma is display flags and is ignored (an `x`
+//!   right after the size must be followed by the number of rows). Moves are cells (`a1b2`)
+//!   and tokens: `:s` swap (swap-pieces), `:rb`/`:rw` resignation (the list must end there).
+//!   A second comma separates the moves shown from moves still to come: the game holds all of
+//!   them, with the cursor after the first part (they can be redone). A third comma is refused.
+//!   HexWorld links always mean Hex with the swap rule from the empty board: the writer gives
+//!   `None` for any other game rather than a link to a different one.
 //! - trmph: `https://trmph.com/hex/board#<size>,<moves>`, with no swap token: a second move
 //!   equal to the first is read as swap (as the usual converters do). Anything after a space
 //!   (a winner mark in data sets) is ignored.
 //!
 //! Passes (`:p`) and forfeits are refused with a clear error: hexlab games have neither.
+//! Reading is linear in the length of the text.
 //! The first player is Black (HexWorld's Red), who joins top and bottom.
 
 use std::fmt;
@@ -18,6 +22,7 @@ use crate::board::{BoardSize, BoardSizeError, Cell};
 use crate::game::Game;
 use crate::notation::{Move, ParseCellError};
 use crate::position::PlayError;
+use crate::quote::quote;
 use crate::rules::RulesConfig;
 
 /// Why a HexWorld or trmph move list was refused.
@@ -43,6 +48,12 @@ pub enum CompactError {
         mv: Move,
         error: PlayError,
     },
+    /// More than two comma-separated move lists.
+    ExtraSection,
+    /// Moves after a resignation (`number` is the first of them).
+    AfterResign {
+        number: usize,
+    },
 }
 
 impl fmt::Display for CompactError {
@@ -50,29 +61,41 @@ impl fmt::Display for CompactError {
         match self {
             CompactError::NoSize(t) => write!(
                 f,
-                "'{t}' does not start with a board size and a comma, like 11,a1b2"
+                "'{}' does not start with a board size and a comma, like 11,a1b2",
+                quote(t)
             ),
             CompactError::Size(e) => write!(f, "{e}"),
             CompactError::Token {
                 number,
                 text,
                 error: Some(e),
-            } => write!(f, "move {number} ('{text}'): {e}"),
+            } => write!(f, "move {number} ('{}'): {e}", quote(text)),
             CompactError::Token {
                 number,
                 text,
                 error: None,
             } => {
-                write!(f, "move {number}: '{text}' is not a cell or :s (swap)")
+                write!(
+                    f,
+                    "move {number}: '{}' is not a cell or :s (swap)",
+                    quote(text)
+                )
             }
             CompactError::Unsupported { number, token } => {
                 write!(
                     f,
-                    "move {number}: '{token}' (pass or forfeit) is not supported"
+                    "move {number}: '{}' (pass or forfeit) is not supported",
+                    quote(token)
                 )
             }
             CompactError::Illegal { number, mv, error } => {
                 write!(f, "move {number} ({mv}) is illegal: {error}")
+            }
+            CompactError::ExtraSection => f.write_str(
+                "a third comma: a link has a size, the moves shown and the moves still to come",
+            ),
+            CompactError::AfterResign { number } => {
+                write!(f, "move {number} comes after a resignation")
             }
         }
     }
@@ -101,13 +124,15 @@ fn tokens(list: &str, first_number: usize) -> Result<Vec<Token>, CompactError> {
         let number = first_number + out.len();
         let start = i;
         if bytes[i] == b':' {
-            let rest = list[i + 1..].to_ascii_lowercase();
-            let (token, len) = if rest.starts_with('s') {
+            // The two bytes after the colon, lower-cased (0 past the end): looking at a fixed
+            // number of bytes keeps reading linear.
+            let at = |k: usize| bytes.get(i + k).map_or(0, u8::to_ascii_lowercase);
+            let (token, len) = if at(1) == b's' {
                 (Some(Token::Move(Move::Swap)), 2)
-            } else if rest.starts_with("rb") || rest.starts_with("rw") {
+            } else if at(1) == b'r' && matches!(at(2), b'b' | b'w') {
                 (Some(Token::Resign), 3)
-            } else if rest.starts_with('p') || rest.starts_with('f') {
-                let len = if rest.len() > 1 && matches!(rest.as_bytes()[1], b'.' | b'b' | b'w') {
+            } else if matches!(at(1), b'p' | b'f') {
+                let len = if matches!(at(2), b'.' | b'b' | b'w') {
                     3
                 } else {
                     2
@@ -146,6 +171,24 @@ fn tokens(list: &str, first_number: usize) -> Result<Vec<Token>, CompactError> {
     Ok(out)
 }
 
+/// The board size at the start of `head` (the text before the first comma), whose leading
+/// digits are `digits`: `N`, or `NxM` when an `x` follows (then digits must follow it).
+fn read_size(head: &str, digits: &str) -> Result<BoardSize, CompactError> {
+    let Some(after_x) = head[digits.len()..].strip_prefix('x') else {
+        return digits.parse().map_err(CompactError::Size);
+    };
+    let rows_len = after_x.bytes().take_while(u8::is_ascii_digit).count();
+    if rows_len == 0 {
+        let shown = &head[..digits.len() + 1];
+        return Err(CompactError::Size(BoardSizeError::Malformed(
+            shown.to_string(),
+        )));
+    }
+    format!("{digits}x{}", &after_x[..rows_len])
+        .parse()
+        .map_err(CompactError::Size)
+}
+
 /// Reads the part after `#` of a HexWorld or trmph link.
 pub fn read(fragment: &str) -> Result<Game, CompactError> {
     let fragment = fragment.trim().split(' ').next().unwrap_or("");
@@ -155,27 +198,26 @@ pub fn read(fragment: &str) -> Result<Game, CompactError> {
     if digits.is_empty() {
         return Err(CompactError::NoSize(fragment.to_string()));
     }
-    let rest = &head[digits.len()..];
-    let rows: String = match rest.strip_prefix('x') {
-        Some(r) => r.chars().take_while(char::is_ascii_digit).collect(),
-        None => String::new(),
-    };
-    let size_text = if rows.is_empty() {
-        digits
-    } else {
-        format!("{digits}x{rows}")
-    };
-    let size: BoardSize = size_text.parse().map_err(CompactError::Size)?;
+    let size = read_size(head, &digits)?;
     let shown = parts.next().unwrap_or("");
     let more = parts.next().unwrap_or("");
+    if parts.next().is_some() {
+        return Err(CompactError::ExtraSection);
+    }
     let shown_tokens = tokens(shown, 1)?;
     let shown_count = shown_tokens.len();
-    let all = shown_tokens
+    let all: Vec<Token> = shown_tokens
         .into_iter()
-        .chain(tokens(more, shown_count + 1)?);
+        .chain(tokens(more, shown_count + 1)?)
+        .collect();
+    if let Some(resign) = all.iter().position(|t| matches!(t, Token::Resign)) {
+        if resign + 1 < all.len() {
+            return Err(CompactError::AfterResign { number: resign + 2 });
+        }
+    }
     let mut game = Game::new(size, RulesConfig::default());
     let mut cursor = None;
-    for (i, token) in all.enumerate() {
+    for (i, token) in all.into_iter().enumerate() {
         let number = i + 1;
         let mut mv = match token {
             Token::Move(mv) => mv,
@@ -197,11 +239,18 @@ pub fn read(fragment: &str) -> Result<Game, CompactError> {
     Ok(game)
 }
 
-/// Writes a HexWorld board link fragment (`11,f6:se7`) for a game without set-up stones,
-/// or `None` when the game starts from a set-up position.
+/// Writes a HexWorld board link fragment (`11c1,f6:se7`) for a game of Hex with the swap rule
+/// from the empty board, or `None` for any other game (set-up stones, White to start, Rex, no
+/// swap): HexWorld links cannot say so, and a link to another game would be wrong.
+///
+/// Invariant: `read(&write_hexworld(g)?) == g`.
 #[must_use]
 pub fn write_hexworld(game: &Game) -> Option<String> {
-    if !game.start().occupied().is_empty() || game.start().to_move() != crate::board::Color::Black {
+    let start = game.start();
+    if !start.occupied().is_empty()
+        || start.to_move() != crate::board::Color::Black
+        || start.config() != RulesConfig::default()
+    {
         return None;
     }
     let size = game.start().size();
@@ -227,6 +276,7 @@ mod tests {
     use super::*;
     use crate::board::Color;
     use crate::formats::code;
+    use crate::rules::Rules;
 
     #[test]
     fn reads_hexworld_links() {
@@ -268,6 +318,88 @@ mod tests {
             "move 2 ('%'): '%' is not a cell: expected a column letter then a row number, like c3"
         );
         assert_eq!(read("5c1,a1z9").unwrap_err().to_string(), "move 2 ('z9'): 'z9' is not a cell: columns go from a to s (boards have at most 19 columns)");
+    }
+
+    /// Nothing is silently dropped: what cannot be read is refused.
+    #[test]
+    fn refuses_rather_than_drops() {
+        let cases = [
+            (
+                "11c1,a1,b2,c3,d4",
+                "a third comma: a link has a size, the moves shown and the moves still to come",
+            ),
+            (
+                "11c1,a1,b2,",
+                "a third comma: a link has a size, the moves shown and the moves still to come",
+            ),
+            (
+                "11x,a1",
+                "'11x' is not a board size: write N (like 11) or WxH (like 11x9)",
+            ),
+            (
+                "11xc1,a1",
+                "'11x' is not a board size: write N (like 11) or WxH (like 11x9)",
+            ),
+            ("5c1,a1:rbb2", "move 3 comes after a resignation"),
+            ("5c1,a1:rw,b2", "move 3 comes after a resignation"),
+        ];
+        for (text, message) in cases {
+            assert_eq!(read(text).unwrap_err().to_string(), message, "{text}");
+        }
+        assert_eq!(read("11x9c1,a1").unwrap().position().size().height(), 9);
+    }
+
+    #[test]
+    fn hexworld_links_only_for_games_they_can_say() {
+        for code_text in [
+            "size=5&rules=rex&moves=a1,b2",
+            "size=5&swap=no&moves=a1",
+            "size=5&b=a1",
+            "size=5&turn=w",
+        ] {
+            let game = code::read(code_text).unwrap();
+            assert_eq!(write_hexworld(&game), None, "{code_text}");
+        }
+        let game = code::read("size=5&moves=a1,swap,b2&at=1").unwrap();
+        assert_eq!(write_hexworld(&game).as_deref(), Some("5c1,a1,:sb2"));
+    }
+
+    /// Every link written reads back as the same game.
+    #[test]
+    fn written_links_mean_the_same_game() {
+        let mut rng = crate::rng::Rng::new(17);
+        let mut written = 0;
+        for trial in 0..600 {
+            let size = BoardSize::new(1 + rng.below(9) as u32, 1 + rng.below(9) as u32).unwrap();
+            let config = RulesConfig {
+                rules: if trial % 3 == 0 {
+                    Rules::Rex
+                } else {
+                    Rules::Hex
+                },
+                swap: trial % 5 != 0,
+            };
+            let mut game = Game::new(size, config);
+            for _ in 0..rng.below(size.cell_count() + 1) {
+                let position = game.position();
+                let legal = position.legal_cells();
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = if position.swap_legal() && rng.below(2) == 0 {
+                    Move::Swap
+                } else {
+                    Move::Cell(legal.nth(rng.below(legal.len())).unwrap())
+                };
+                game.play(mv).unwrap();
+            }
+            game.go_to(rng.below(game.moves().len() + 1));
+            if let Some(link) = write_hexworld(&game) {
+                written += 1;
+                assert_eq!(read(&link).as_ref(), Ok(&game), "{link}");
+            }
+        }
+        assert!(written > 100, "{written}");
     }
 
     #[test]

@@ -116,6 +116,56 @@ mod tests {
         );
     }
 
+    /// Every message that repeats input shows it escaped and cut: no terminal escape, and a
+    /// few hundred bytes at most whatever was pasted.
+    #[test]
+    fn errors_quote_input_safely() {
+        let long_cells = format!("size=11&b={}", "a1,".repeat(40_000));
+        let long_junk = "\u{1b}[31m".repeat(100_000);
+        for text in [
+            "size=11&b=%1b[31mX",
+            "size=11&b=\u{1b}[31mX",
+            "size=\u{1b}]0;title\u{7}",
+            "size=5&turn=\u{1b}[2J",
+            "size=5&rules=\u{9b}31m",
+            "\u{1b}[31m=1&\u{1b}[31m=2",
+            "5c1,a1\u{1b}[31m",
+            "5c1,:\u{1b}",
+            long_cells.as_str(),
+            long_junk.as_str(),
+            &format!("11c1,{}", ":p".repeat(100_000)),
+            &format!("size=5&at={}", "9".repeat(100_000)),
+        ] {
+            let message = read_link(text).unwrap_err().to_string();
+            assert!(!message.chars().any(char::is_control), "{message:?}");
+            assert!(message.len() < 400, "{} bytes: {message}", message.len());
+        }
+        assert_eq!(
+            read_link("size=11&b=%1b[31mX").unwrap_err().to_string(),
+            "bad position code: in b=: '\\x1b[31mX' is not a cell: expected a column letter then a row number, like c3"
+        );
+    }
+
+    /// Long input is read in linear time: a quadratic reader would take hours on these
+    /// megabyte inputs in a debug build.
+    #[test]
+    fn long_inputs_are_read_in_linear_time() {
+        let swaps = format!("11c1,a1{}", ":s".repeat(500_000));
+        assert!(read_link(&swaps).is_err());
+        let resigns = format!("11c1,a1{}", ":rb".repeat(350_000));
+        assert!(read_link(&resigns).is_err());
+        let flags = format!("11{},a1", "c1".repeat(500_000));
+        assert!(read_link(&flags).is_ok());
+        let keys = format!("size=5{}&moves=a1", "&x=1".repeat(250_000));
+        assert!(read_link(&keys).is_ok());
+        let cells = format!("size=5&b={}", "a1,".repeat(350_000));
+        assert!(read_link(&cells).is_err());
+        let moves = format!("size=5&moves={}", "%2C".repeat(350_000));
+        assert!(read_link(&moves).is_ok());
+        let trmph = format!("11,{}", "a1".repeat(500_000));
+        assert!(read_link(&trmph).is_err());
+    }
+
     #[test]
     fn dispatches_by_content() {
         let a = read_link("http://localhost:8080/#size=5&moves=c3,swap").unwrap();

@@ -2,10 +2,14 @@
 //! (`--size --black --white --to-move --rules --swap` or `--position CODE`).
 
 use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::fmt;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
 
 use hexlab_core::formats::read_link;
 use hexlab_core::notation::parse_cell_list;
+use hexlab_core::quote::quote;
 use hexlab_core::{BoardSize, Color, Game, Position, Rules, RulesConfig, Setup};
 
 /// A command-line mistake: printed on stderr, exit status 2.
@@ -22,6 +26,24 @@ impl<E: std::error::Error> From<E> for UsageError {
     fn from(e: E) -> Self {
         UsageError(e.to_string())
     }
+}
+
+/// The command-line arguments as text: every argument must be UTF-8 (cells, codes, links and
+/// file names are), else a usage error naming the first one that is not (numbered from 1, the
+/// subcommand being argument 1), shown with its bad bytes replaced by `\u{fffd}`.
+pub fn utf8_args(args: impl IntoIterator<Item = OsString>) -> Result<Vec<String>, UsageError> {
+    args.into_iter()
+        .enumerate()
+        .map(|(i, arg)| {
+            arg.into_string().map_err(|raw| {
+                UsageError(format!(
+                    "argument {} is not valid UTF-8: '{}'",
+                    i + 1,
+                    quote(&raw.to_string_lossy())
+                ))
+            })
+        })
+        .collect()
 }
 
 /// Parsed `--flag value` pairs and boolean `--switch`es, each flag at most once.
@@ -52,7 +74,7 @@ impl Flags {
             };
             if switches.contains(&name.as_str()) {
                 if inline.is_some() {
-                    return Err(UsageError(format!("--{name} takes no value")));
+                    return Err(UsageError(format!("--{} takes no value", quote(&name))));
                 }
                 flags.switches.push(name);
                 continue;
@@ -62,10 +84,10 @@ impl Flags {
                 None => iter
                     .next()
                     .cloned()
-                    .ok_or_else(|| UsageError(format!("--{name} needs a value")))?,
+                    .ok_or_else(|| UsageError(format!("--{} needs a value", quote(&name))))?,
             };
             if flags.values.insert(name.clone(), value).is_some() {
-                return Err(UsageError(format!("--{name} is given twice")));
+                return Err(UsageError(format!("--{} is given twice", quote(&name))));
             }
         }
         Ok(flags)
@@ -76,18 +98,28 @@ impl Flags {
         self.values.remove(name)
     }
 
-    /// Takes and parses the value of `--name`, if given.
-    pub fn take_parsed<T: std::str::FromStr>(
+    /// Takes the value of `--name`, if given: a whole number in `bounds`, else a usage error
+    /// that names the bounds. Every numeric flag is read this way, so none can ask for more
+    /// than its command documents.
+    pub fn take_number<T>(
         &mut self,
         name: &str,
-        what: &str,
-    ) -> Result<Option<T>, UsageError> {
-        match self.take(name) {
-            None => Ok(None),
-            Some(text) => text
-                .parse()
-                .map(Some)
-                .map_err(|_| UsageError(format!("--{name} {text}: expected {what}"))),
+        bounds: RangeInclusive<T>,
+    ) -> Result<Option<T>, UsageError>
+    where
+        T: FromStr + PartialOrd + fmt::Display,
+    {
+        let Some(text) = self.take(name) else {
+            return Ok(None);
+        };
+        match text.trim().parse::<T>() {
+            Ok(n) if bounds.contains(&n) => Ok(Some(n)),
+            _ => Err(UsageError(format!(
+                "--{name} {}: expected a whole number from {} to {}",
+                quote(&text),
+                bounds.start(),
+                bounds.end()
+            ))),
         }
     }
 
@@ -104,7 +136,7 @@ impl Flags {
     /// Fails on any flag nobody took, naming it.
     pub fn finish(self) -> Result<(), UsageError> {
         if let Some(name) = self.values.keys().next() {
-            return Err(UsageError(format!("unknown flag --{name}")));
+            return Err(UsageError(format!("unknown flag --{}", quote(name))));
         }
         Ok(())
     }
@@ -137,7 +169,12 @@ pub fn take_game(flags: &mut Flags) -> Result<Game, UsageError> {
     let swap = match flags.take("swap").as_deref() {
         None | Some("yes") => true,
         Some("no") => false,
-        Some(other) => return Err(UsageError(format!("--swap {other}: expected yes or no"))),
+        Some(other) => {
+            return Err(UsageError(format!(
+                "--swap {}: expected yes or no",
+                quote(other)
+            )))
+        }
     };
     let cells = |flags: &mut Flags, name: &str| -> Result<_, UsageError> {
         let text = flags.take(name).unwrap_or_default();
@@ -145,13 +182,13 @@ pub fn take_game(flags: &mut Flags) -> Result<Game, UsageError> {
     };
     let black = cells(flags, "black")?;
     let white = cells(flags, "white")?;
-    let to_move = match flags.take("to-move") {
-        None => None,
-        Some(text) => Some(
-            Color::parse(&text)
-                .ok_or_else(|| UsageError(format!("--to-move {text}: expected b or w")))?,
-        ),
-    };
+    let to_move =
+        match flags.take("to-move") {
+            None => None,
+            Some(text) => Some(Color::parse(&text).ok_or_else(|| {
+                UsageError(format!("--to-move {}: expected b or w", quote(&text)))
+            })?),
+        };
     let setup = Setup {
         size,
         config: RulesConfig { rules, swap },

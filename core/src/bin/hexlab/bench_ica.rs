@@ -6,12 +6,15 @@ use std::time::Instant;
 
 use hexlab_core::formats::{code, read_link};
 use hexlab_core::ica::analyze;
+use hexlab_core::quote::quote;
 use hexlab_core::rng::Rng;
 use hexlab_core::{BoardSize, Game, Position, RulesConfig};
 use serde::Serialize;
 
 use crate::args::{Flags, UsageError};
 use crate::commands::print_json;
+use crate::outln;
+use crate::output::Failure;
 
 /// The default position set: 11x11 and 13x13 positions from random games, 16 to 40 stones.
 const DEFAULT_SET: &str = concat!(
@@ -51,6 +54,16 @@ fn read_set(text: &str) -> Result<Vec<Game>, UsageError> {
         .collect()
 }
 
+/// The most times `--repeat` runs each measurement.
+const MAX_REPEAT: usize = 100;
+
+/// The most positions `bench positions --count` prints.
+const MAX_POSITIONS: usize = 1_000_000;
+
+/// How many finished games in a row `bench positions` draws before it gives up (when the
+/// stone counts asked for almost always end the game).
+const MAX_FINISHED_IN_A_ROW: usize = 10_000;
+
 /// What every benchmark over the position set takes: `[--set FILE] [--repeat N] [--json]`.
 pub struct SetBench {
     /// The set's file, or the committed set's name.
@@ -65,10 +78,7 @@ impl SetBench {
     /// Reads the flags (no others allowed) and loads the set.
     pub fn from_flags(mut flags: Flags) -> Result<SetBench, UsageError> {
         let set_path = flags.take("set");
-        let repeat = flags
-            .take_parsed::<usize>("repeat", "a number")?
-            .unwrap_or(3)
-            .max(1);
+        let repeat = flags.take_number("repeat", 1..=MAX_REPEAT)?.unwrap_or(3);
         let json = flags.switch("json");
         flags.finish()?;
         let (name, games) = load_set(set_path)?;
@@ -85,8 +95,8 @@ impl SetBench {
 fn load_set(path: Option<String>) -> Result<(String, Vec<Game>), UsageError> {
     let (name, text) = match path {
         Some(path) => {
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| UsageError(format!("{path}: {e}")))?;
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| UsageError(format!("{}: {e}", quote(&path))))?;
             (path, text)
         }
         None => (
@@ -115,7 +125,7 @@ pub fn by_size(games: &[Game]) -> Vec<(u8, Vec<&Game>)> {
 }
 
 /// `hexlab bench ica [--set FILE] [--repeat N] [--json]`.
-pub fn run(flags: Flags) -> Result<(), UsageError> {
+pub fn run(flags: Flags) -> Result<(), Failure> {
     let SetBench {
         name,
         games,
@@ -160,37 +170,40 @@ pub fn run(flags: Flags) -> Result<(), UsageError> {
         return print_json(&report);
     }
     for f in &report.sizes {
-        println!(
+        outln!(
             "{0}x{0}: {1} positions, {2:.1} ms each ({3:.1}/s, best of {4}); per position: {5:.1} empty, {6:.1} fill-in, {7:.1} inferior, {8:.1} to consider",
             f.size, f.positions, f.mean_ms, f.positions_per_second, report.repeat, f.mean_empty, f.mean_fillin, f.mean_inferior, f.mean_consider
-        );
+        )?;
     }
     Ok(())
 }
 
 /// `hexlab bench positions --size N [--count N] [--min-stones N] [--max-stones N] [--seed N]`:
 /// prints position codes from uniformly random games (no swap), unfinished, one per line.
-pub fn positions(mut flags: Flags) -> Result<(), UsageError> {
+pub fn positions(mut flags: Flags) -> Result<(), Failure> {
     let size: BoardSize = flags.take("size").unwrap_or_else(|| "11".into()).parse()?;
-    let count = flags
-        .take_parsed::<usize>("count", "a number")?
-        .unwrap_or(20);
+    let count = flags.take_number("count", 1..=MAX_POSITIONS)?.unwrap_or(20);
+    let stones = 0..=size.cell_count() - 1;
     let min = flags
-        .take_parsed::<usize>("min-stones", "a number")?
+        .take_number("min-stones", stones.clone())?
         .unwrap_or(16);
-    let max = flags
-        .take_parsed::<usize>("max-stones", "a number")?
-        .unwrap_or(40);
-    let seed = flags.take_parsed::<u64>("seed", "a number")?.unwrap_or(1);
+    let max = flags.take_number("max-stones", stones)?.unwrap_or(40);
+    let seed = flags.take_number("seed", 0..=u64::MAX)?.unwrap_or(1);
     flags.finish()?;
     if min > max || max >= size.cell_count() {
-        return Err(UsageError(
-            "need --min-stones <= --max-stones < the number of cells".into(),
-        ));
+        return Err(
+            UsageError("need --min-stones <= --max-stones < the number of cells".into()).into(),
+        );
     }
     let mut rng = Rng::new(seed);
-    let mut printed = 0;
+    let (mut printed, mut finished_in_a_row) = (0, 0);
     while printed < count {
+        if finished_in_a_row == MAX_FINISHED_IN_A_ROW {
+            return Err(UsageError(format!(
+                "{MAX_FINISHED_IN_A_ROW} games in a row with {min} to {max} stones were over: ask for fewer stones"
+            ))
+            .into());
+        }
         let stones = min + rng.below(max - min + 1);
         let mut game = Game::from_position(Position::new(
             size,
@@ -208,8 +221,11 @@ pub fn positions(mut flags: Flags) -> Result<(), UsageError> {
                 .expect("a legal cell is a legal move");
         }
         if game.position().winner().is_none() {
-            println!("{}", code::write(&game));
+            outln!("{}", code::write(&game))?;
             printed += 1;
+            finished_in_a_row = 0;
+        } else {
+            finished_in_a_row += 1;
         }
     }
     Ok(())

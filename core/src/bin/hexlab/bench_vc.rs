@@ -16,6 +16,8 @@ use serde::Serialize;
 use crate::args::{Flags, UsageError};
 use crate::bench_ica::{by_size, SetBench};
 use crate::commands::print_json;
+use crate::outln;
+use crate::output::Failure;
 
 /// What one configuration finds and costs over a group of positions.
 #[derive(Serialize, Default, Clone)]
@@ -196,14 +198,16 @@ fn one_move(position: &Position, rng: &mut Rng) -> Option<(Position, hexlab_core
 }
 
 /// `hexlab bench vc [--set FILE] [--repeat N] [--only default] [--json]`.
-pub fn run(mut flags: Flags) -> Result<(), UsageError> {
+pub fn run(mut flags: Flags) -> Result<(), Failure> {
     let only_default = match flags.take("only").as_deref() {
         None => false,
         Some("default") => true,
         Some(other) => {
             return Err(UsageError(format!(
-                "--only {other}: the one configuration to measure alone is 'default'"
-            )))
+                "--only {}: the one configuration to measure alone is 'default'",
+                hexlab_core::quote::quote(other)
+            ))
+            .into())
         }
     };
     let SetBench {
@@ -239,7 +243,7 @@ pub fn run(mut flags: Flags) -> Result<(), UsageError> {
         return print_json(&report);
     }
     for f in &report.sizes {
-        print_size(f, report.repeat);
+        print_size(f, report.repeat)?;
     }
     Ok(())
 }
@@ -326,22 +330,24 @@ fn measure_more(
     }
 }
 
-fn print_found(label: &str, found: &Found) {
-    println!(
+fn print_found(label: &str, found: &Found) -> Result<(), Failure> {
+    outln!(
         "  {label:<27} {:.2} ms per colour ({:.1} positions/s both colours); edge-to-edge {} full, {} semi; decided {}; threats {}, mean mustplay {:.1}; all pairs {} full, {} semi",
         found.ms_per_color, found.positions_per_second, found.edge_full, found.edge_semi, found.decided, found.threats, found.mean_mustplay, found.all_full, found.all_semi
-    );
+    )
 }
 
 /// The text report of one size.
-fn print_size(f: &SizeFigures, repeat: usize) {
-    println!(
+fn print_size(f: &SizeFigures, repeat: usize) -> Result<(), Failure> {
+    outln!(
         "{0}x{0}: {1} positions (best of {2})",
-        f.size, f.positions, repeat
-    );
-    print_found("default", &f.full);
+        f.size,
+        f.positions,
+        repeat
+    )?;
+    print_found("default", &f.full)?;
     let Some(more) = &f.more else {
-        return;
+        return Ok(());
     };
     for (label, found) in [
         ("AND over edges", &more.thorough),
@@ -349,10 +355,10 @@ fn print_size(f: &SizeFigures, repeat: usize) {
         ("plain", &more.plain),
         ("plain, AND over edges", &more.plain_over_edges),
     ] {
-        print_found(label, found);
+        print_found(label, found)?;
     }
     let two = &more.two_threads;
-    println!(
+    outln!(
         "  the set spread over {} threads: {:.2} ms per position ({:.1} positions/s both colours), one thread {:.2} ms ({:.2}x); same edge-to-edge connections: {}",
         two.threads,
         two.ms_per_position,
@@ -360,13 +366,13 @@ fn print_size(f: &SizeFigures, repeat: usize) {
         two.one_thread_ms_per_position,
         two.speedup,
         two.same_edge_connections
-    );
-    println!(
+    )?;
+    outln!(
         "  update after one move: {:.2} ms per colour, rebuild {:.2} ms ({:.1}x); edge-to-edge connections {} updated, {} rebuilt",
         more.update_ms_per_color,
         more.rebuild_ms_per_color,
         more.rebuild_ms_per_color / more.update_ms_per_color.max(1e-9),
         more.update_edge_connections,
         more.rebuild_edge_connections
-    );
+    )
 }

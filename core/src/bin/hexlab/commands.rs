@@ -5,43 +5,43 @@ use std::time::Instant;
 
 use hexlab_core::ica::{analyze, InferiorReport};
 use hexlab_core::playout::random_playouts;
+use hexlab_core::quote::quote;
 use hexlab_core::report::{PlayoutReport, PositionReport};
 use serde::Serialize;
 
 use crate::args::{take_game, Flags, UsageError};
 use crate::gtp::Engine;
+use crate::outln;
+use crate::output::Failure;
 
-pub(crate) fn print_json<T: Serialize>(value: &T) -> Result<(), UsageError> {
-    println!("{}", serde_json::to_string(value)?);
+pub(crate) fn print_json<T: Serialize>(value: &T) -> Result<(), Failure> {
+    outln!("{}", serde_json::to_string(value)?)?;
     Ok(())
 }
 
 pub(crate) fn no_positional(flags: &Flags) -> Result<(), UsageError> {
     match flags.positional().first() {
-        Some(arg) => Err(UsageError(format!("unexpected argument '{arg}'"))),
+        Some(arg) => Err(UsageError(format!("unexpected argument '{}'", quote(arg)))),
         None => Ok(()),
     }
 }
 
 /// `hexlab gtp [--seed N]`.
-pub fn gtp(args: &[String]) -> Result<(), UsageError> {
+pub fn gtp(args: &[String]) -> Result<(), Failure> {
     let mut flags = Flags::parse(args, &[])?;
-    let seed = flags
-        .take_parsed::<u64>("seed", "a number")?
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64)
-        });
+    let seed = flags.take_number("seed", 0..=u64::MAX)?.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
     no_positional(&flags)?;
     flags.finish()?;
     let stdin = io::stdin();
-    Engine::new(seed).run(BufReader::new(stdin.lock()), io::stdout().lock())?;
-    Ok(())
+    Engine::new(seed).run(BufReader::new(stdin.lock()), io::stdout().lock())
 }
 
 /// `hexlab position <position> [--json]`.
-pub fn position(args: &[String]) -> Result<(), UsageError> {
+pub fn position(args: &[String]) -> Result<(), Failure> {
     let mut flags = Flags::parse(args, &["json"])?;
     let game = take_game(&mut flags)?;
     no_positional(&flags)?;
@@ -51,30 +51,33 @@ pub fn position(args: &[String]) -> Result<(), UsageError> {
     if json {
         return print_json(&report);
     }
-    println!("{}", game.position().diagram());
-    println!(
+    outln!("{}", game.position().diagram())?;
+    outln!(
         "to move: {}   rules: {}",
         game.position().to_move(),
         report.rules
-    );
+    )?;
     if let Some(winner) = report.winner {
-        println!("winner: {winner}");
+        outln!("winner: {winner}")?;
     }
-    println!("code: {}", report.code);
+    outln!("code: {}", report.code)?;
     Ok(())
 }
 
 /// `hexlab bench <job> ...`: `playouts`, `ica` or `positions`.
-pub fn bench(args: &[String]) -> Result<(), UsageError> {
+pub fn bench(args: &[String]) -> Result<(), Failure> {
     let flags = Flags::parse(args, &["json"])?;
     let job = match flags.positional() {
         [job] => job.clone(),
         [] => {
             return Err(UsageError(
                 "bench needs a job: hexlab bench playouts|ica|vc|positions".into(),
-            ))
+            )
+            .into())
         }
-        [job, ..] => return Err(UsageError(format!("unexpected argument after '{job}'"))),
+        [job, ..] => {
+            return Err(UsageError(format!("unexpected argument after '{}'", quote(job))).into())
+        }
     };
     match job.as_str() {
         "playouts" => bench_playouts(flags),
@@ -82,26 +85,28 @@ pub fn bench(args: &[String]) -> Result<(), UsageError> {
         "vc" => crate::bench_vc::run(flags),
         "positions" => crate::bench_ica::positions(flags),
         other => Err(UsageError(format!(
-            "unknown bench job '{other}' (known: playouts, ica, vc, positions)"
-        ))),
+            "unknown bench job '{}' (known: playouts, ica, vc, positions)",
+            quote(other)
+        ))
+        .into()),
     }
 }
 
+/// The most playouts `bench playouts --count` runs (500 times the default).
+const MAX_PLAYOUTS: u64 = 1_000_000_000;
+/// The most threads `bench playouts --threads` starts.
+const MAX_THREADS: usize = 256;
+
 /// `hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]`.
-fn bench_playouts(mut flags: Flags) -> Result<(), UsageError> {
+fn bench_playouts(mut flags: Flags) -> Result<(), Failure> {
     let game = take_game(&mut flags)?;
     let count = flags
-        .take_parsed::<u64>("count", "a number of playouts")?
+        .take_number("count", 1..=MAX_PLAYOUTS)?
         .unwrap_or(2_000_000);
-    let threads = flags
-        .take_parsed::<usize>("threads", "a number of threads")?
-        .unwrap_or(1);
-    let seed = flags.take_parsed::<u64>("seed", "a number")?.unwrap_or(1);
+    let threads = flags.take_number("threads", 1..=MAX_THREADS)?.unwrap_or(1);
+    let seed = flags.take_number("seed", 0..=u64::MAX)?.unwrap_or(1);
     let json = flags.switch("json");
     flags.finish()?;
-    if threads == 0 {
-        return Err(UsageError("--threads must be at least 1".into()));
-    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()?;
@@ -119,7 +124,7 @@ fn bench_playouts(mut flags: Flags) -> Result<(), UsageError> {
     if json {
         return print_json(&report);
     }
-    println!(
+    outln!(
         "{} playouts on {} thread(s) in {:.0} ms: {:.0} playouts/s (black {} / white {})",
         report.playouts,
         report.threads,
@@ -127,12 +132,12 @@ fn bench_playouts(mut flags: Flags) -> Result<(), UsageError> {
         report.playouts_per_second,
         report.black_wins,
         report.white_wins
-    );
+    )?;
     Ok(())
 }
 
 /// `hexlab analyze <position> [--json]`: inferior cell analysis for the side to move.
-pub fn analyze_command(args: &[String]) -> Result<(), UsageError> {
+pub fn analyze_command(args: &[String]) -> Result<(), Failure> {
     let mut flags = Flags::parse(args, &["json"])?;
     let game = take_game(&mut flags)?;
     no_positional(&flags)?;
@@ -145,20 +150,20 @@ pub fn analyze_command(args: &[String]) -> Result<(), UsageError> {
     if json {
         return print_json(&report);
     }
-    println!("{}", analysis.filled.diagram());
-    println!("fill-in black: {}", report.fillin.b.join(" "));
-    println!("fill-in white: {}", report.fillin.w.join(" "));
+    outln!("{}", analysis.filled.diagram())?;
+    outln!("fill-in black: {}", report.fillin.b.join(" "))?;
+    outln!("fill-in white: {}", report.fillin.w.join(" "))?;
     for claim in &report.inferior {
-        println!("{:>4} {:<10} {}", claim.cell, claim.kind, claim.reason);
+        outln!("{:>4} {:<10} {}", claim.cell, claim.kind, claim.reason)?;
     }
-    println!(
+    outln!(
         "consider ({}): {}",
         report.consider.len(),
         report.consider.join(" ")
-    );
+    )?;
     for note in &report.notes {
-        println!("note: {note}");
+        outln!("note: {note}")?;
     }
-    println!("analysed in {:.1} ms", elapsed.as_secs_f64() * 1000.0);
+    outln!("analysed in {:.1} ms", elapsed.as_secs_f64() * 1000.0)?;
     Ok(())
 }

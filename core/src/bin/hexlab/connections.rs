@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use hexlab_core::notation::parse_point;
+use hexlab_core::quote::quote;
 use hexlab_core::report::spaced;
 use hexlab_core::vc::connect_report::ConnectReport;
 use hexlab_core::vc::report::report;
@@ -11,12 +12,14 @@ use hexlab_core::{Cell, Color, Position};
 
 use crate::args::{take_game, Flags, UsageError};
 use crate::commands::{no_positional, print_json};
+use crate::outln;
+use crate::output::Failure;
 
 /// `--player b|w`, the side to move when absent.
 fn take_player(flags: &mut Flags, position: &Position) -> Result<Color, UsageError> {
     match flags.take("player") {
         Some(text) => Color::parse(&text)
-            .ok_or_else(|| UsageError(format!("--player {text}: expected b or w"))),
+            .ok_or_else(|| UsageError(format!("--player {}: expected b or w", quote(&text)))),
         None => Ok(position.to_move()),
     }
 }
@@ -42,7 +45,7 @@ fn take_point(
 /// `hexlab vc <position> --player b|w [--from X --to Y] [--fillin] [--and-over-edges] [--json]`:
 /// virtual connections, on the fill-in reduced position with `--fillin`, with the AND rule
 /// through edges too with `--and-over-edges` (more connections, over ten times slower).
-pub fn vc_command(args: &[String]) -> Result<(), UsageError> {
+pub fn vc_command(args: &[String]) -> Result<(), Failure> {
     let mut flags = Flags::parse(args, &["json", "fillin", "and-over-edges"])?;
     let game = take_game(&mut flags)?;
     let position = game.position();
@@ -61,45 +64,48 @@ pub fn vc_command(args: &[String]) -> Result<(), UsageError> {
     let between = match (from, to) {
         (Some(a), Some(b)) => Some((a, b)),
         (None, None) => None,
-        _ => return Err(UsageError("--from and --to go together".into())),
+        _ => return Err(UsageError("--from and --to go together".into()).into()),
     };
     let report = report(position, player, between, with_fillin, limits)?;
     if json {
         return print_json(&report);
     }
-    println!(
+    outln!(
         "{} full and {} semi connections for {player}",
         report.full.len(),
         report.semi.len()
-    );
+    )?;
     for f in report.full.iter().take(40) {
-        println!("full {} - {} [{}]", f.from, f.to, spaced(&f.carrier));
+        outln!("full {} - {} [{}]", f.from, f.to, spaced(&f.carrier))?;
     }
     for s in report.semi.iter().take(40) {
-        println!(
+        outln!(
             "semi {} - {} key {} [{}]",
             s.from,
             s.to,
             s.key,
             spaced(&s.carrier)
-        );
+        )?;
     }
-    println!(
+    outln!(
         "winning: {}   mustplay for {}: {}",
         report.winning,
         position.to_move(),
         report.mustplay.join(" ")
-    );
+    )?;
     Ok(())
 }
 
 /// Default node budget of `hexlab connect`.
 const DEFAULT_NODES: u64 = 2_000_000;
+/// The largest node budget `--nodes` takes (ten times the default: the search's table grows
+/// with the nodes searched).
+const MAX_NODES: u64 = 20_000_000;
 
 /// `hexlab connect <position> --player b|w --from X --to Y [--nodes N] [--json]`: decides by
 /// search whether the player connects the two points (a full connection), when H-search does
 /// not already show it.
-pub fn connect_command(args: &[String]) -> Result<(), UsageError> {
+pub fn connect_command(args: &[String]) -> Result<(), Failure> {
     let mut flags = Flags::parse(args, &["json"])?;
     let game = take_game(&mut flags)?;
     let position = game.position();
@@ -107,13 +113,13 @@ pub fn connect_command(args: &[String]) -> Result<(), UsageError> {
     let from = take_point(&mut flags, "from", position)?;
     let to = take_point(&mut flags, "to", position)?;
     let nodes = flags
-        .take_parsed::<u64>("nodes", "a number of nodes")?
+        .take_number("nodes", 1..=MAX_NODES)?
         .unwrap_or(DEFAULT_NODES);
     no_positional(&flags)?;
     let json = flags.switch("json");
     flags.finish()?;
     let (Some(from), Some(to)) = (from, to) else {
-        return Err(UsageError("connect needs --from X and --to Y".into()));
+        return Err(UsageError("connect needs --from X and --to Y".into()).into());
     };
     let started = Instant::now();
     let mut report = ConnectReport::decide(position, player, from, to, nodes)?;
@@ -121,22 +127,26 @@ pub fn connect_command(args: &[String]) -> Result<(), UsageError> {
     if json {
         return print_json(&report);
     }
-    println!(
+    outln!(
         "{player} {from} - {to}: {} (by {}, {} nodes, region {} cells, {:.1} ms)",
-        report.status, report.by, report.nodes, report.region, report.millis
-    );
+        report.status,
+        report.by,
+        report.nodes,
+        report.region,
+        report.millis
+    )?;
     if report.connected == Some(true) {
-        println!("carrier: {}", report.carrier.join(" "));
+        outln!("carrier: {}", report.carrier.join(" "))?;
     }
     if let Some(cell) = &report.refutation {
-        println!("refuted by {cell}");
+        outln!("refuted by {cell}")?;
     }
     if let Some(semi) = &report.semi {
-        println!(
+        outln!(
             "semi connection: key {} carrier {}",
             semi.key,
             semi.carrier.join(" ")
-        );
+        )?;
     }
     Ok(())
 }

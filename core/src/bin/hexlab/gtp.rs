@@ -6,11 +6,13 @@
 
 use std::io::{self, BufRead, Write};
 
+use hexlab_core::quote::quote;
 use hexlab_core::rng::Rng;
 use hexlab_core::vc::mustplay::{mustplay_for, threat_in};
 use hexlab_core::vc::Limits;
 use hexlab_core::{BoardSize, Cell, Color, Move, Position, RulesConfig};
 
+use crate::output::Failure;
 use crate::vc_board::VcBoard;
 
 /// The state of one GTP session: the position and the positions before each move (for undo).
@@ -73,6 +75,59 @@ const ANALYZE_COMMANDS: &[&str] = &[
 
 type Answer = Result<String, String>;
 
+/// The most digits a command id may have (a `u64` has 20); a longer number is read as an
+/// unknown command, so an answer never echoes more than this of it.
+const MAX_ID_DIGITS: usize = 20;
+
+/// The longest input line the engine keeps; the rest of a longer line is skipped.
+const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Reads one line of `input` into `line` (without its `\n`), keeping at most
+/// [`MAX_LINE_BYTES`] and skipping the rest. `None` at the end of input, else whether the line
+/// was cut.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    line.clear();
+    let (mut cut, mut read_any) = (false, false);
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(read_any.then_some(cut));
+        }
+        read_any = true;
+        let newline = chunk.iter().position(|&b| b == b'\n');
+        let part = &chunk[..newline.unwrap_or(chunk.len())];
+        let room = MAX_LINE_BYTES - line.len();
+        cut |= part.len() > room;
+        line.extend_from_slice(&part[..part.len().min(room)]);
+        let used = newline.map_or(chunk.len(), |i| i + 1);
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(Some(cut));
+        }
+    }
+}
+
+/// The `?` answer to a command line that cannot be read (`problem` says why), with its id when
+/// it starts with one.
+fn bad_line(command: &[u8], problem: &str) -> String {
+    let text = String::from_utf8_lossy(command);
+    let id = text
+        .split_whitespace()
+        .next()
+        .filter(|w| is_id(w))
+        .unwrap_or("");
+    format!("?{id} the command line {problem}\n\n")
+}
+
+/// Whether `word` is a GTP command id: a number of at most [`MAX_ID_DIGITS`] digits.
+fn is_id(word: &str) -> bool {
+    word.len() <= MAX_ID_DIGITS && word.bytes().all(|b| b.is_ascii_digit())
+}
+
 impl Engine {
     /// A session on the empty 11x11 board, with random moves drawn from `seed`.
     pub fn new(seed: u64) -> Engine {
@@ -86,19 +141,38 @@ impl Engine {
         }
     }
 
-    /// Reads commands from `input` and answers on `output` until `quit` or end of input.
-    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-        for line in input.lines() {
-            let line = line?;
-            if let Some(reply) = self.handle_line(&line) {
-                output.write_all(reply.as_bytes())?;
-                output.flush()?;
+    /// Reads commands from `input` and answers on `output` until `quit` or end of input; a
+    /// closed output ends the session too (as [`Failure::Output`], which exits quietly).
+    /// Input is read as bytes, line by line, so no input line ends the session.
+    pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> Result<(), Failure> {
+        let mut line = Vec::new();
+        while let Some(cut) = read_line(&mut input, &mut line).map_err(Failure::Input)? {
+            if let Some(reply) = self.handle_bytes(&line, cut) {
+                output
+                    .write_all(reply.as_bytes())
+                    .and_then(|()| output.flush())
+                    .map_err(Failure::Output)?;
             }
             if self.quit {
                 break;
             }
         }
         Ok(())
+    }
+
+    /// Answers one input line read as bytes (`None` for blank lines and comments), `cut` when
+    /// only its first [`MAX_LINE_BYTES`] were kept. A comment (after `#`) may hold anything;
+    /// a command that is not UTF-8, or that the cut reached, gets a `?` answer.
+    pub fn handle_bytes(&mut self, line: &[u8], cut: bool) -> Option<String> {
+        let command = match line.iter().position(|&b| b == b'#') {
+            Some(hash) => &line[..hash],
+            None if cut => return Some(bad_line(line, "is too long (over 1 MiB)")),
+            None => line,
+        };
+        match std::str::from_utf8(command) {
+            Ok(text) => self.handle_line(text),
+            Err(_) => Some(bad_line(command, "is not valid UTF-8")),
+        }
     }
 
     /// Answers one input line (`None` for blank lines and comments).
@@ -113,7 +187,7 @@ impl Engine {
             .collect();
         let mut words = cleaned.split_whitespace();
         let first = words.next()?;
-        let (id, command) = if first.bytes().all(|b| b.is_ascii_digit()) {
+        let (id, command) = if is_id(first) {
             match words.next() {
                 Some(command) => (first, command),
                 None => return Some(format!("?{first} missing command\n\n")),
@@ -195,7 +269,7 @@ impl Engine {
                 let game = hexlab_core::Game::from_position(self.position.clone());
                 Ok(hexlab_core::formats::code::write(&game))
             }
-            _ => Err(format!("unknown command: {command}")),
+            _ => Err(format!("unknown command: {}", quote(command))),
         }
     }
 
@@ -207,7 +281,7 @@ impl Engine {
     fn boardsize(&mut self, args: &[&str]) -> Answer {
         let side = |text: &str| {
             text.parse::<u32>()
-                .map_err(|_| format!("'{text}' is not a board size"))
+                .map_err(|_| format!("'{}' is not a board size", quote(text)))
         };
         let size = match args {
             [n] => BoardSize::square(side(n)?),
@@ -220,8 +294,12 @@ impl Engine {
     }
 
     fn color(text: &str) -> Result<Color, String> {
-        Color::parse(text)
-            .ok_or_else(|| format!("'{text}' is not a colour: expected b, w, black or white"))
+        Color::parse(text).ok_or_else(|| {
+            format!(
+                "'{}' is not a colour: expected b, w, black or white",
+                quote(text)
+            )
+        })
     }
 
     fn play(&mut self, args: &[&str]) -> Answer {
@@ -486,6 +564,58 @@ mod tests {
             .map(String::from)
         );
         assert!(replies[8].contains(" 1 . . . 1"), "{}", replies[8]);
+    }
+
+    fn run_bytes(input: &[u8]) -> String {
+        let mut out = Vec::new();
+        Engine::new(1).run(input, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_never_end_the_session() {
+        assert_eq!(
+            run_bytes(b"name\n# caf\xe9\nname\n"),
+            "= hexlab\n\n= hexlab\n\n"
+        );
+        assert_eq!(
+            run_bytes(b"1 na\xffme\n\xff\r\n2 name # \xe9\n3 name"),
+            "?1 the command line is not valid UTF-8\n\n\
+             ? the command line is not valid UTF-8\n\n\
+             =2 hexlab\n\n=3 hexlab\n\n"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_answered() {
+        let mut input = vec![b'x'; 3 * MAX_LINE_BYTES];
+        input.extend_from_slice(b"\n# ");
+        input.extend(std::iter::repeat_n(b'y', 3 * MAX_LINE_BYTES));
+        input.extend_from_slice(b"\n7 name\n");
+        assert_eq!(
+            run_bytes(&input),
+            "? the command line is too long (over 1 MiB)\n\n=7 hexlab\n\n"
+        );
+    }
+
+    /// Answers repeat at most a bounded, escaped piece of the command.
+    #[test]
+    fn answers_to_junk_are_short_and_escaped() {
+        let junk = "x".repeat(10_000_000);
+        let ids = format!("{} name", "1".repeat(100_000));
+        let replies = session(&[
+            &junk,
+            &ids,
+            "play \u{1b}[31m a1",
+            "boardsize \u{9b}2J",
+            "\u{202e}name",
+        ]);
+        assert_eq!(replies.len(), 5);
+        for reply in &replies {
+            assert!(reply.starts_with('?') && reply.len() < 300, "{reply}");
+            assert!(!reply.trim_end().chars().any(char::is_control), "{reply:?}");
+        }
+        assert_eq!(replies[4], "? unknown command: \\u{202e}name\n\n");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `hexlab`: the native command. `hexlab gtp` speaks GTP; the other subcommands take a
 //! position (flags or `--position CODE`) and print one JSON object with `--json`.
-//! Bad input: a message on stderr and exit status 2.
+//! Bad input: a message on stderr and exit status 2; output that cannot be written: see
+//! [`output`].
 
 mod args;
 mod bench_ica;
@@ -8,12 +9,14 @@ mod bench_vc;
 mod commands;
 mod connections;
 mod gtp;
+mod output;
 mod vc_board;
 mod vc_params;
 
 use std::process::ExitCode;
 
 use args::UsageError;
+use output::Failure;
 
 const HELP: &str = "\
 hexlab: a Hex analysis engine
@@ -38,31 +41,21 @@ or
 ";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    let args = args::utf8_args(std::env::args_os().skip(1)).map_err(Failure::from);
+    match args.and_then(|args| run(&args)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(UsageError(message)) => {
-            eprintln!("hexlab: {message}");
-            ExitCode::from(2)
-        }
+        Err(failure) => failure.exit(),
     }
 }
 
-fn run(args: &[String]) -> Result<(), UsageError> {
+fn run(args: &[String]) -> Result<(), Failure> {
     let Some(command) = args.first() else {
-        print!("{HELP}");
-        return Ok(());
+        return output::text(HELP);
     };
     let rest = &args[1..];
     match command.as_str() {
-        "--help" | "-h" | "help" => {
-            print!("{HELP}");
-            Ok(())
-        }
-        "--version" | "version" => {
-            println!("hexlab {}", hexlab_core::VERSION);
-            Ok(())
-        }
+        "--help" | "-h" | "help" => output::text(HELP),
+        "--version" | "version" => outln!("hexlab {}", hexlab_core::VERSION),
         "gtp" => commands::gtp(rest),
         "position" => commands::position(rest),
         "analyze" => commands::analyze_command(rest),
@@ -70,7 +63,9 @@ fn run(args: &[String]) -> Result<(), UsageError> {
         "connect" => connections::connect_command(rest),
         "bench" => commands::bench(rest),
         other => Err(UsageError(format!(
-            "unknown subcommand '{other}' (try hexlab --help)"
-        ))),
+            "unknown subcommand '{}' (try hexlab --help)",
+            hexlab_core::quote::quote(other)
+        ))
+        .into()),
     }
 }

@@ -103,7 +103,8 @@ pub fn command(limits: &mut Limits, args: &[&str]) -> Result<String, String> {
             let Some(param) = PARAMS.iter().find(|p| p.name == *name) else {
                 let names: Vec<&str> = PARAMS.iter().map(|p| p.name).collect();
                 return Err(format!(
-                    "unknown parameter '{name}': expected one of {}",
+                    "unknown parameter '{}': expected one of {}",
+                    hexlab_core::quote::quote(name),
                     names.join(", ")
                 ));
             };
