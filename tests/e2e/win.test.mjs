@@ -39,6 +39,7 @@ test('3x3 rex (misère): the same line makes White the winner', { timeout: 90_00
   const { page, errors } = await env.open();
   await chooseSize(page, 3);
   await page.selectOption('#rules', 'rex');
+  await page.click('#new-game');
   await page.waitForSelector('#board[data-rules="rex"]', { state: 'attached' });
   for (const cell of ['b1', 'a2', 'b2', 'a3', 'b3']) await playCell(page, cell);
   await page.waitForSelector('#board[data-winner="w"]', { state: 'attached' });

@@ -53,9 +53,10 @@ export function bindPanel(dom, actions) {
     if (text) actions.load(text, 'pasted link');
   };
   return all([
-    listen(dom.size, 'change', () => actions.newGame(choices(dom))),
-    listen(dom.rules, 'change', () => actions.newGame(choices(dom))),
-    listen(dom.swapRule, 'change', () => actions.newGame(choices(dom))),
+    // The choices apply to the next game only (New game): a form control never replaces the game on the board.
+    listen(dom.size, 'change', () => actions.chooseSettings(choices(dom))),
+    listen(dom.rules, 'change', () => actions.chooseSettings(choices(dom))),
+    listen(dom.swapRule, 'change', () => actions.chooseSettings(choices(dom))),
     listen(dom.newGame, 'click', () => actions.newGame(choices(dom))),
     listen(dom.undo, 'click', () => actions.undo()),
     listen(dom.redo, 'click', () => actions.redo()),

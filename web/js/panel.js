@@ -8,7 +8,8 @@ import {
   searchLines, searchOffered, threat, winningLines,
 } from './connections.js';
 import { glyphs, setGlyph } from './render.js';
-import { colorName, engineText, gameText, playoutsText } from './state.js';
+import { canRedo, canUndo } from './games.js';
+import { colorName, engineText, gameText, playoutsText, settingsPending } from './state.js';
 
 /** Looks up the panel's elements (ids from index.html) once. */
 export function panelDom(doc = document) {
@@ -19,6 +20,8 @@ export function panelDom(doc = document) {
     engineStatus: $('engine-status'),
     error: $('error'),
     errorText: $('error-text'),
+    settings: $('settings'),
+    settingsNote: $('settings-note'),
     size: $('size'),
     rules: $('rules'),
     swapRule: $('swap-rule'),
@@ -185,13 +188,18 @@ export function renderPanel(dom, state) {
   dom.error.hidden = !state.error;
   setText(dom.errorText, state.error ?? '');
 
-  if (view) {
-    renderSize(dom.size, view.width ?? view.size, view.height ?? view.size);
-    if (dom.rules.value !== view.rules) dom.rules.value = view.rules;
-    dom.swapRule.checked = !!view.swap_rule;
-  }
-  dom.undo.disabled = !ready || !view.can_undo;
-  dom.redo.disabled = !ready || !view.can_redo;
+  // The choosers show the next game's settings (state.settings), which wait for New game.
+  const next = state.settings;
+  renderSize(dom.size, next.width, next.height);
+  if (dom.rules.value !== next.rules) dom.rules.value = next.rules;
+  if (dom.swapRule.checked !== !!next.swapRule) dom.swapRule.checked = !!next.swapRule;
+  const pending = settingsPending(state);
+  setData(dom.settings, 'pending', pending ? 'true' : null);
+  dom.settingsNote.hidden = !pending;
+  dom.undo.disabled = !ready || !canUndo(view, state.games);
+  dom.redo.disabled = !ready || !canRedo(view, state.games);
+  dom.undo.title = ready && !view.can_undo && canUndo(view, state.games) ? 'Undo (←): back to the previous game' : 'Undo (←)';
+  dom.redo.title = ready && !view.can_redo && canRedo(view, state.games) ? 'Redo (→): forward to the newer game' : 'Redo (→)';
   dom.swap.disabled = !ready || !view.swap_legal;
   dom.newGame.disabled = !ready;
   dom.playouts.disabled = !ready || !!state.playouts?.running;
