@@ -1,6 +1,7 @@
 // The controller: actions that ask the engine for a new View, then update state, the address bar and
 // the screen. Actions run one after another (a queue), each on the View current when it starts, so
-// quick clicks are never lost or applied to a stale position.
+// quick clicks are never lost or applied to a stale position. Until the engine has drawn its first position
+// there is nothing to act on: clicks and keys made meanwhile are dropped, never queued for the game that loads.
 //
 // Games are never thrown away: New game (or a pasted link) leaves the current game on a stack (games.js),
 // Undo on a game with no move to take back returns to it, and Redo goes forward again. The panel's Size,
@@ -244,6 +245,9 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
     show(view, { adopt: true });
   }
 
+  /** Whether there is a position to act on (the engine has drawn one): else a click or key is dropped. */
+  const live = () => !!state.view && state.engine.status === 'ready';
+
   const actions = {
     /** Starts the engine, then shows the position in the hash (or a new default game). */
     start: () =>
@@ -269,6 +273,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
 
     /** Plays a cell or "swap"; clicks on cells the engine does not list as legal are ignored. */
     play: (move) => {
+      if (!live()) return queue; // a click on no position (the engine still loading) is not kept for later
       return enqueue(async () => {
         const view = state.view;
         if (!view || state.engine.status !== 'ready') return;
@@ -281,6 +286,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
 
     /** Takes back a move; with none, returns to the game left by New game (or a pasted link). */
     undo: () => {
+      if (!live()) return queue;
       return enqueue(async () => {
         const view = state.view;
         if (view?.can_undo) show(await engine.undo(view.code));
@@ -290,6 +296,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
 
     /** Redoes a move; at the end of a game left by Undo across games, goes forward to the newer game. */
     redo: () => {
+      if (!live()) return queue;
       return enqueue(async () => {
         const view = state.view;
         if (view?.can_redo) show(await engine.redo(view.code));
@@ -299,7 +306,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
 
     /** Jumps to the position after `ply` moves (0 = before the first, Infinity = the end). */
     seek: (ply) =>
-      enqueue(async () => {
+      !live() ? queue : enqueue(async () => {
         const view = state.view;
         if (!view) return;
         const target = Math.max(0, Math.min(ply, view.moves.length));
@@ -311,6 +318,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
      * Undo (or the browser's Back) brings it back.
      */
     newGame: (settings) => {
+      if (!live()) return queue;
       if (settings) chooseSettings(state, settings);
       return enqueue(async () => {
         const view = await fresh(state.settings);
@@ -337,7 +345,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
 
     /** Runs the playouts job on the current position and shows its result. */
     playouts: () =>
-      enqueue(async () => {
+      !live() ? queue : enqueue(async () => {
         const view = state.view;
         if (!view) return;
         state.playouts = { running: true };
