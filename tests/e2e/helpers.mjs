@@ -153,7 +153,7 @@ export async function settle(page) {
 /** The move list as shown: { moves: [...], current: ply or 0 }. */
 export function moveList(page) {
   return page.evaluate(() => {
-    const items = [...document.querySelectorAll('#moves li')];
+    const items = [...document.querySelectorAll('#moves [data-ply]')];
     const current = items.find((li) => li.classList.contains('current'));
     return { moves: items.map((li) => li.textContent.trim()), current: current ? Number(current.dataset.ply) : 0 };
   });

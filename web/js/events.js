@@ -88,8 +88,8 @@ export function bindPanel(dom, actions) {
       if (e.target.closest('button[data-show-search]')) actions.chooseAlternative('search');
     }),
     listen(dom.moves, 'click', (e) => {
-      const li = e.target.closest('li[data-ply]');
-      if (li) actions.seek(Number(li.dataset.ply));
+      const move = e.target.closest('[data-ply]');
+      if (move) actions.seek(Number(move.dataset.ply));
     }),
   ]);
 }

@@ -150,25 +150,57 @@ function renderSize(select, width, height) {
   if (select.value !== value) select.value = value;
 }
 
-/** Rebuilds the numbered move list when the moves or the cursor change. */
+/**
+ * Rebuilds the move list when the moves or the cursor change: one row per move pair, "1. f6 e7", Black's move
+ * then White's (`span[data-ply][data-color]`; the first player is Black, so odd plies are Black's), and keeps
+ * the current move in view.
+ */
 function renderMoves(dom, view) {
   const key = view ? `${view.moves.join(',')}|${view.cursor}` : '';
   if (dom.movesKey === key) return;
   dom.movesKey = key;
-  const items = (view?.moves ?? []).map((move, i) => {
+  const moves = view?.moves ?? [];
+  const rows = [];
+  for (let i = 0; i < moves.length; i += 2) {
     const li = document.createElement('li');
-    li.dataset.ply = String(i + 1);
-    li.textContent = move;
-    li.tabIndex = -1;
-    if (i >= view.cursor) li.classList.add('future');
-    if (i === view.cursor - 1) {
-      li.classList.add('current');
-      li.setAttribute('aria-current', 'step');
+    li.className = 'move-pair';
+    li.dataset.pair = String(i / 2 + 1);
+    const number = document.createElement('span');
+    number.className = 'move-no';
+    number.textContent = `${i / 2 + 1}.`;
+    li.append(number);
+    for (const ply of [i + 1, i + 2]) {
+      if (ply > moves.length) break;
+      const span = document.createElement('span');
+      span.className = 'move';
+      span.dataset.ply = String(ply);
+      span.dataset.color = ply % 2 ? 'b' : 'w';
+      span.textContent = moves[ply - 1];
+      span.tabIndex = -1;
+      if (ply > view.cursor) span.classList.add('future');
+      if (ply === view.cursor) {
+        span.classList.add('current');
+        span.setAttribute('aria-current', 'step');
+        li.classList.add('current-pair');
+      }
+      li.append(' ', span);
     }
-    return li;
-  });
-  dom.moves.replaceChildren(...items);
-  dom.moves.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+    rows.push(li);
+  }
+  dom.moves.replaceChildren(...rows);
+  const current = dom.moves.querySelector('.current');
+  if (current) keepInView(dom.moves, current);
+  else if (view && !view.cursor) dom.moves.scrollTop = 0;
+}
+
+/** Scrolls `list` (only: never the panel or the page) so that `item` shows whole in it. */
+function keepInView(list, item) {
+  const box = list.getBoundingClientRect();
+  const top = box.top + list.clientTop;
+  const bottom = top + list.clientHeight;
+  const r = item.getBoundingClientRect();
+  if (r.top < top) list.scrollTop -= top - r.top;
+  else if (r.bottom > bottom) list.scrollTop += r.bottom - bottom;
 }
 
 /** Brings the panel in line with `state`. */
