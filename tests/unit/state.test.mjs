@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  chooseSettings, createState, engineText, gameText, lastMoveCell, playoutsText, setView, settingsPending, stoneMap,
+  chainKind, chooseSettings, createState, engineText, gameText, lastMoveCell, playoutsText, setView, settingsPending, stoneMap,
 } from '../../web/js/state.js';
 import { arriveAt, branchGame, canRedo, canUndo, createGames, leaveGame, previousGame } from '../../web/js/games.js';
 import { cellName, center, edgePaths, labelPositions, viewBox, W } from '../../web/js/geometry.js';
@@ -57,6 +57,16 @@ test('games: New game leaves the game on a stack; Undo and Redo (or Back and For
   leaveGame(games, 'x');
   leaveGame(games, 'y');
   assert.deepEqual(games.back, ['x', 'y']);
+});
+
+test('Rex: the chain that decided the game is the loser\'s, and the line says who connected', () => {
+  const over = { ...view, winner: 'w', winning_chain: ['b1', 'b2'] };
+  assert.equal(chainKind(over), 'winning');
+  assert.equal(gameText(over), 'White wins');
+  const rex = { ...over, rules: 'rex' };
+  assert.equal(chainKind(rex), 'losing');
+  assert.equal(gameText(rex), "White wins: Black connected Black's own edges and loses (Rex)");
+  assert.equal(chainKind({ ...rex, winner: null }), null);
 });
 
 test('engine line names threads and isolation', () => {

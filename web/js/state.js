@@ -83,9 +83,27 @@ export function colorName(color) {
   return COLOR_NAME[color] ?? String(color);
 }
 
-/** One line about the game: whose turn it is, or who won. */
+/** The other colour. */
+export function opponent(color) {
+  return color === 'b' ? 'w' : 'b';
+}
+
+/**
+ * What the engine's `winning_chain` is: 'winning' (the winner's chain), 'losing' under Rex (misère), where the
+ * chain that decided the game is the loser's, who joined their own edges; null while nobody has won.
+ */
+export function chainKind(view) {
+  if (!view?.winner) return null;
+  return view.rules === 'rex' ? 'losing' : 'winning';
+}
+
+/** One line about the game: whose turn it is, or who won (under Rex, because the other side connected). */
 export function gameText(view) {
   if (!view) return 'no position yet';
+  if (view.winner && view.rules === 'rex') {
+    const loser = colorName(opponent(view.winner));
+    return `${colorName(view.winner)} wins: ${loser} connected ${loser}'s own edges and loses (Rex)`;
+  }
   if (view.winner) return `${colorName(view.winner)} wins`;
   return `${colorName(view.to_move)} to move`;
 }
