@@ -168,7 +168,7 @@ test('marks follow moves, undo, redo and quick key presses, never showing a stal
   await waitAnalysis(page);
   await assertMarksMatchEngine(page);
   for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'ArrowRight', 'ArrowLeft']) await page.keyboard.press(key);
-  await page.waitForFunction(() => document.querySelector('#moves li.current')?.dataset.ply === '9');
+  await page.waitForFunction(() => document.querySelector('#moves .current')?.dataset.ply === '9');
   await waitReady(page);
   // While the analysis of the new position runs, no mark of another position is shown.
   const shown = await page.evaluate(() => {

@@ -298,7 +298,7 @@ test('an 11x11 game: quick undo and redo never show a stale connection', { timeo
   await pickPair(page, 'top', 'bottom');
   await assertPairMatchesEngine(page, 'b', 'top', 'bottom');
   for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'ArrowRight', 'ArrowLeft']) await page.keyboard.press(key);
-  await page.waitForFunction(() => document.querySelector('#moves li.current')?.dataset.ply === '15');
+  await page.waitForFunction(() => document.querySelector('#moves .current')?.dataset.ply === '15');
   await waitReady(page);
   const shown = await page.evaluate(() => {
     const panel = document.getElementById('connections-panel');

@@ -122,9 +122,10 @@ export async function playCell(page, name) {
   await waitReady(page);
 }
 
-/** Chooses a square board size in the panel and waits for the new empty board. */
+/** Chooses a square board size in the panel, presses New game and waits for the new empty board. */
 export async function chooseSize(page, size) {
   await page.selectOption('#size', String(size));
+  await page.click('#new-game');
   await page.waitForFunction(
     (n) => {
       const board = document.getElementById('board');
@@ -143,10 +144,16 @@ export function stones(page) {
   });
 }
 
+/** Waits two animation frames (the page redraws on the next one) and until nothing is pending. */
+export async function settle(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await waitReady(page);
+}
+
 /** The move list as shown: { moves: [...], current: ply or 0 }. */
 export function moveList(page) {
   return page.evaluate(() => {
-    const items = [...document.querySelectorAll('#moves li')];
+    const items = [...document.querySelectorAll('#moves [data-ply]')];
     const current = items.find((li) => li.classList.contains('current'));
     return { moves: items.map((li) => li.textContent.trim()), current: current ? Number(current.dataset.ply) : 0 };
   });

@@ -44,9 +44,9 @@ test('undo changes the hash, reload keeps the undone position, redo still works'
   assert.deepEqual(await stones(page), { b: ['c3'], w: ['b4'] });
 
   // Clicking a move in the list jumps there.
-  await act(page, () => page.click('#moves li[data-ply="3"]'));
+  await act(page, () => page.click('#moves [data-ply="3"]'));
   assert.deepEqual(await stones(page), { b: ['c3', 'd2'], w: ['b4'] });
-  await act(page, () => page.click('#moves li[data-ply="1"]'));
+  await act(page, () => page.click('#moves [data-ply="1"]'));
   assert.deepEqual(await stones(page), { b: ['c3'], w: [] });
 
   // Playing away from the end drops the redo tail.

@@ -1,7 +1,10 @@
 // The page's DOM-free modules (state, geometry, hash, events parsing), tested without a browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createState, engineText, gameText, lastMoveCell, playoutsText, setView, stoneMap } from '../../web/js/state.js';
+import {
+  chainKind, chooseSettings, createState, engineText, gameText, lastMoveCell, playoutsText, setView, settingsPending, stoneMap,
+} from '../../web/js/state.js';
+import { arriveAt, branchGame, canRedo, canUndo, createGames, leaveGame, previousGame } from '../../web/js/games.js';
 import { cellName, center, edgePaths, labelPositions, viewBox, W } from '../../web/js/geometry.js';
 import { codeFromHash } from '../../web/js/hash.js';
 import { parseSize } from '../../web/js/events.js';
@@ -21,10 +24,49 @@ test('stones, last move, game line', () => {
   assert.equal(gameText({ ...view, winner: 'w' }), 'White wins');
 });
 
-test('setView makes the New game choices follow the position', () => {
+test('setView makes the New game choices follow another game only; chosen settings wait for New game', () => {
   const state = createState();
-  setView(state, { ...view, width: 7, height: 5, rules: 'rex', swap_rule: false });
+  setView(state, { ...view, width: 7, height: 5, rules: 'rex', swap_rule: false }, { adopt: true });
   assert.deepEqual(state.settings, { width: 7, height: 5, rules: 'rex', swapRule: false });
+  assert.equal(settingsPending(state), false);
+  chooseSettings(state, { width: 9, height: 9 });
+  assert.equal(settingsPending(state), true);
+  setView(state, { ...view, width: 7, height: 5, rules: 'rex', swap_rule: false, code: 'next' }); // a move
+  assert.deepEqual(state.settings, { width: 9, height: 9, rules: 'rex', swapRule: false }, 'a move keeps the choices');
+  chooseSettings(state, { width: 7, height: 5 });
+  assert.equal(settingsPending(state), false);
+});
+
+test('games: New game leaves the game on a stack; Undo and Redo (or Back and Forward) walk it', () => {
+  const games = createGames();
+  const at = (code, can = {}) => ({ code, can_undo: false, can_redo: false, ...can });
+  assert.equal(canUndo(at('a'), games), false);
+  leaveGame(games, 'a');
+  assert.equal(canUndo(at('b'), games), true);
+  assert.equal(canRedo(at('b'), games), false);
+  assert.equal(previousGame(games), 'a');
+  assert.equal(arriveAt(games, 'a', 'b'), true); // Undo (or Back) to a
+  assert.deepEqual(games, { back: [], forward: ['b'] });
+  assert.equal(canRedo(at('a'), games), true);
+  assert.equal(arriveAt(games, 'b', 'a'), true); // Redo (or Forward) to b
+  assert.deepEqual(games, { back: ['a'], forward: [] });
+  assert.equal(arriveAt(games, 'c', 'b'), false, 'a position of no game left changes nothing');
+  arriveAt(games, 'a', 'b');
+  branchGame(games); // a move in a: b cannot come back by Redo
+  assert.deepEqual(games, { back: [], forward: [] });
+  leaveGame(games, 'x');
+  leaveGame(games, 'y');
+  assert.deepEqual(games.back, ['x', 'y']);
+});
+
+test('Rex: the chain that decided the game is the loser\'s, and the line says who connected', () => {
+  const over = { ...view, winner: 'w', winning_chain: ['b1', 'b2'] };
+  assert.equal(chainKind(over), 'winning');
+  assert.equal(gameText(over), 'White wins');
+  const rex = { ...over, rules: 'rex' };
+  assert.equal(chainKind(rex), 'losing');
+  assert.equal(gameText(rex), "White wins: Black connected Black's own edges and loses (Rex)");
+  assert.equal(chainKind({ ...rex, winner: null }), null);
 });
 
 test('engine line names threads and isolation', () => {

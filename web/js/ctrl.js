@@ -1,14 +1,21 @@
 // The controller: actions that ask the engine for a new View, then update state, the address bar and
 // the screen. Actions run one after another (a queue), each on the View current when it starts, so
-// quick clicks are never lost or applied to a stale position.
+// quick clicks are never lost or applied to a stale position. Until the engine has drawn its first position
+// there is nothing to act on: clicks and keys made meanwhile are dropped, never queued for the game that loads.
+//
+// Games are never thrown away: New game (or a pasted link) leaves the current game on a stack (games.js),
+// Undo on a game with no move to take back returns to it, and Redo goes forward again. The panel's Size,
+// Rules and Swap rule only choose the next game's settings. The address bar gets a history entry for every
+// move, new game and pasted link, so the browser's Back and Forward walk the positions (hash.js).
 
 import { cellMarks, createAnalysis, currentReport } from './analysis.js';
 import {
   clearEnds, createConnections, finishSearch, followPosition, missingQueries, pickEnd, queryKey, resetAutoPlayer, searchOf,
   setPair, settlePlayer, startSearch, EDGES_OF,
 } from './connections.js';
+import { arriveAt, branchGame, leaveGame, nextGame, previousGame } from './games.js';
 import { parseViews, readHash, viewValue, writeHash } from './hash.js';
-import { setError, setView } from './state.js';
+import { chooseSettings, setError, setView } from './state.js';
 
 /**
  * Creates the actions; `redraw()` schedules a render of `state`; `analyst` runs the analyses, `vc` the
@@ -23,10 +30,10 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
    * and `fillin=1` (`edges=1`) while the Connections mode is on with its fill-in (AND rule through edges) box
    * ticked (with the mode off the boxes are kept for next time, but the link does not carry them).
    */
-  function syncHash() {
+  function syncHash({ push = false } = {}) {
     const c = state.connections;
     const views = viewValue({ analysis: state.analysis.on, connections: c.on });
-    if (state.view) writeHash(state.view.code, views, { fillin: c.on && c.fillin, edges: c.on && c.edges });
+    if (state.view) writeHash(state.view.code, views, { fillin: c.on && c.fillin, edges: c.on && c.edges }, { push });
   }
 
   /**
@@ -192,11 +199,14 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
     return queue;
   }
 
-  /** Makes `view` current, clears the error unless told otherwise, and syncs the hash. */
-  function show(view, { keepError = false } = {}) {
-    setView(state, view);
+  /**
+   * Makes `view` current, clears the error unless told otherwise, and syncs the hash (a new history entry with
+   * `push`). With `adopt` (another game) the New game choices follow it.
+   */
+  function show(view, { keepError = false, push = false, adopt = false } = {}) {
+    setView(state, view, { adopt });
     if (!keepError) setError(state, null);
-    syncHash();
+    syncHash({ push });
     refreshAnalysis();
     refreshConnections();
     redraw();
@@ -207,18 +217,36 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
     return engine.newGame(width, height, rules, swapRule);
   }
 
-  /** Loads a link or code; on failure keeps the current position (or a default board) and says why. */
-  async function loadCode(code, source) {
+  /**
+   * Loads a link or code; on failure keeps the current position (or a default board) and says why. A pasted
+   * link (`leave`) leaves the current game on the stack and gets a history entry; a position from the address
+   * bar (Back, Forward, an edited hash) that is a game left earlier moves the current one to the other stack.
+   */
+  async function loadCode(code, source, { leave = false } = {}) {
     try {
-      show(await engine.loadPosition(code));
+      const view = await engine.loadPosition(code);
+      const current = state.view?.code ?? null;
+      if (leave) leaveGame(state.games, current);
+      else arriveAt(state.games, view.code, current);
+      show(view, { adopt: true, push: leave });
     } catch (err) {
       const what = source ? `${source} ` : '';
       setError(state, `Could not load ${what}"${code}": ${err.message}`);
       if (state.view) syncHash();
-      else show(await fresh({ width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule }), { keepError: true });
+      else show(await fresh({ width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule }), { keepError: true, adopt: true });
       redraw();
     }
   }
+
+  /** Undo or Redo across games: shows the game left on top of `games.back` or `games.forward` (`code`). */
+  async function returnTo(code) {
+    const view = await engine.loadPosition(code);
+    arriveAt(state.games, view.code, state.view?.code ?? null);
+    show(view, { adopt: true });
+  }
+
+  /** Whether there is a position to act on (the engine has drawn one): else a click or key is dropped. */
+  const live = () => !!state.view && state.engine.status === 'ready';
 
   const actions = {
     /** Starts the engine, then shows the position in the hash (or a new default game). */
@@ -240,43 +268,84 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
         if (link.fillin) state.connections.fillin = true;
         if (link.edges) state.connections.edges = true;
         if (code) await loadCode(code, 'link');
-        else show(await fresh());
+        else show(await fresh(), { adopt: true });
       }),
 
     /** Plays a cell or "swap"; clicks on cells the engine does not list as legal are ignored. */
-    play: (move) =>
-      enqueue(async () => {
+    play: (move) => {
+      if (!live()) return queue; // a click on no position (the engine still loading) is not kept for later
+      return enqueue(async () => {
         const view = state.view;
         if (!view || state.engine.status !== 'ready') return;
         if (move !== 'swap' && Array.isArray(view.legal) && !view.legal.includes(move)) return;
-        show(await engine.play(view.code, move));
-      }),
+        const next = await engine.play(view.code, move);
+        branchGame(state.games);
+        show(next, { push: true });
+      });
+    },
 
-    undo: () => enqueue(async () => state.view?.can_undo && show(await engine.undo(state.view.code))),
-    redo: () => enqueue(async () => state.view?.can_redo && show(await engine.redo(state.view.code))),
+    /** Takes back a move; with none, returns to the game left by New game (or a pasted link). */
+    undo: () => {
+      if (!live()) return queue;
+      return enqueue(async () => {
+        const view = state.view;
+        if (view?.can_undo) show(await engine.undo(view.code));
+        else if (view && previousGame(state.games)) await returnTo(previousGame(state.games));
+      });
+    },
+
+    /** Redoes a move; at the end of a game left by Undo across games, goes forward to the newer game. */
+    redo: () => {
+      if (!live()) return queue;
+      return enqueue(async () => {
+        const view = state.view;
+        if (view?.can_redo) show(await engine.redo(view.code));
+        else if (view && nextGame(state.games)) await returnTo(nextGame(state.games));
+      });
+    },
 
     /** Jumps to the position after `ply` moves (0 = before the first, Infinity = the end). */
     seek: (ply) =>
-      enqueue(async () => {
+      !live() ? queue : enqueue(async () => {
         const view = state.view;
         if (!view) return;
         const target = Math.max(0, Math.min(ply, view.moves.length));
         if (target !== view.cursor) show(await engine.seek(view.code, target));
       }),
 
-    /** A new empty game with the given (or current) settings. */
-    newGame: (settings) => enqueue(async () => show(await fresh(settings ?? state.settings))),
+    /**
+     * A new empty game with the given (or the chosen) settings. The game on the board is left on the stack:
+     * Undo (or the browser's Back) brings it back.
+     */
+    newGame: (settings) => {
+      if (!live()) return queue;
+      if (settings) chooseSettings(state, settings);
+      return enqueue(async () => {
+        const view = await fresh(state.settings);
+        leaveGame(state.games, state.view?.code ?? null);
+        show(view, { adopt: true, push: true });
+      });
+    },
 
-    /** Loads a pasted link or a hash the user typed (ignored if it is already the current position). */
+    /** The panel's Size, Rules or Swap rule changed: the choices wait for New game (the game stays). */
+    chooseSettings(settings) {
+      chooseSettings(state, settings);
+      redraw();
+    },
+
+    /**
+     * Loads a link or a hash (ignored if it is already the current position). A pasted link (`source` "pasted
+     * link") is a new game: the current one is left on the stack and the link gets a history entry.
+     */
     load: (code, source) =>
       enqueue(async () => {
         if (!code || code === state.view?.code) return;
-        await loadCode(code, source);
+        await loadCode(code, source, { leave: source === 'pasted link' });
       }),
 
     /** Runs the playouts job on the current position and shows its result. */
     playouts: () =>
-      enqueue(async () => {
+      !live() ? queue : enqueue(async () => {
         const view = state.view;
         if (!view) return;
         state.playouts = { running: true };

@@ -53,9 +53,10 @@ export function bindPanel(dom, actions) {
     if (text) actions.load(text, 'pasted link');
   };
   return all([
-    listen(dom.size, 'change', () => actions.newGame(choices(dom))),
-    listen(dom.rules, 'change', () => actions.newGame(choices(dom))),
-    listen(dom.swapRule, 'change', () => actions.newGame(choices(dom))),
+    // The choices apply to the next game only (New game): a form control never replaces the game on the board.
+    listen(dom.size, 'change', () => actions.chooseSettings(choices(dom))),
+    listen(dom.rules, 'change', () => actions.chooseSettings(choices(dom))),
+    listen(dom.swapRule, 'change', () => actions.chooseSettings(choices(dom))),
     listen(dom.newGame, 'click', () => actions.newGame(choices(dom))),
     listen(dom.undo, 'click', () => actions.undo()),
     listen(dom.redo, 'click', () => actions.redo()),
@@ -87,8 +88,8 @@ export function bindPanel(dom, actions) {
       if (e.target.closest('button[data-show-search]')) actions.chooseAlternative('search');
     }),
     listen(dom.moves, 'click', (e) => {
-      const li = e.target.closest('li[data-ply]');
-      if (li) actions.seek(Number(li.dataset.ply));
+      const move = e.target.closest('[data-ply]');
+      if (move) actions.seek(Number(move.dataset.ply));
     }),
   ]);
 }
@@ -117,14 +118,24 @@ function bindAlternatives(list, actions) {
   ];
 }
 
+// Form controls that use these keys themselves (a select changes its value with the arrows, a text field moves
+// its caret): while one has the focus, the board's shortcuts stay off. Checkboxes and buttons do not use them.
+const OWN_KEYS = 'input:not([type="checkbox"]):not([type="button"]):not([type="submit"]):not([type="reset"]), select, textarea, [contenteditable]:not([contenteditable="false"])';
+
+/** Whether a key pressed on `target` belongs to that form control (no board shortcut). */
+export function keyForControl(target) {
+  return !!target?.closest?.(OWN_KEYS);
+}
+
 /**
  * Left/right arrows undo/redo (Home/End: start/end), Escape clears the explained cell or the Connections
- * endpoints (and with none picked leaves that mode), unless the user is typing in a field.
+ * endpoints (and with none picked leaves that mode), unless the focus is in a form control that uses the keys
+ * itself (a select, a text field: `keyForControl`).
  */
 export function bindKeys(actions) {
   return listen(document, 'keydown', (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.target.closest?.('input:not([type="checkbox"]), select, textarea')) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+    if (keyForControl(e.target) || keyForControl(document.activeElement)) return;
     const action = { ArrowLeft: 'undo', ArrowRight: 'redo', Home: 'first', End: 'last', Escape: 'deselect' }[e.key];
     if (!action) return;
     e.preventDefault();

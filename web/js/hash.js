@@ -4,6 +4,9 @@
 // mode is on and its "Fill in dead and captured cells first" box is ticked (the box keeps its state while the
 // mode is off, but the link then leaves it out), and `edges=1` likewise for its "AND rule through edges" box.
 // A link's `fillin=1` (`edges=1`) ticks its box, with the mode on or off.
+// History: a move played, a new game and a pasted link push an entry (`history.pushState`), so the browser's
+// Back and Forward walk the positions; undo, redo, a jump in the move list and the toggles replace the current
+// entry. Back/Forward (`popstate`) and an edited hash (`hashchange`) load the hash's position.
 
 /** The text of a location hash ("#size=7&moves=d4" -> "size=7&moves=d4"); "" if none. */
 export function codeFromHash(hash) {
@@ -60,21 +63,31 @@ export function readHash() {
 }
 
 /**
- * Shows `code` (and `view`, `fillin=1` if `options.fillin`, `edges=1` if `options.edges`) in the address bar without adding a history
- * entry (and without a hashchange event).
+ * Shows `code` (and `view`, `fillin=1` if `options.fillin`, `edges=1` if `options.edges`) in the address bar,
+ * without a hashchange event: as a new history entry if `push` and the position code changed (a move, a new
+ * game), else in place of the current entry.
  */
-export function writeHash(code, view = null, options = {}) {
+export function writeHash(code, view = null, options = {}, { push = false } = {}) {
   const text = hashText(code, view, options);
   if (codeFromHash(location.hash) === text) return;
-  history.replaceState(history.state, '', '#' + text);
+  if (push && splitView(codeFromHash(location.hash)).code !== code) history.pushState(null, '', '#' + text);
+  else history.replaceState(history.state, '', '#' + text);
 }
 
-/** Calls `onChange(code, view, { fillin, edges })` when the user edits or pastes the hash; returns the unbind function. */
+/**
+ * Calls `onChange(code, view, { fillin, edges })` when the user edits or pastes the hash, or walks the history
+ * (Back, Forward: `popstate`; both events may come for one step, the page ignores a position it already shows);
+ * returns the unbind function.
+ */
 export function bindHash(onChange) {
   const listener = () => {
     const { code, view, fillin, edges } = splitView(codeFromHash(location.hash));
     onChange(code, view, { fillin, edges });
   };
   window.addEventListener('hashchange', listener);
-  return () => window.removeEventListener('hashchange', listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    window.removeEventListener('hashchange', listener);
+    window.removeEventListener('popstate', listener);
+  };
 }

@@ -18,15 +18,19 @@ export function start(config = defaults) {
   fillSizes(panel.size, config.minSize, config.maxSize, config.width);
   fillLegend(panel.analysisLegend);
   fillFillinLegend(panel.connectionsFillinLegend);
-  let board = wrap(boardWrap, config.width, config.height);
+  // No board is drawn until the engine has given the first position (the link's, or a new game): a placeholder
+  // board of another size would take clicks meant for nothing (see ctrl.js: they are dropped anyway).
+  let board = null;
 
   const redraw = debounceRedraw(() => {
     const view = state.view;
-    if (view && !renderBoard(board, view)) {
+    if (view && (!board || !renderBoard(board, view))) {
       board = wrap(boardWrap, view.width ?? view.size, view.height ?? view.size);
       renderBoard(board, view);
     }
     if (view) renderMarks(board, state);
+    else boardWrap.dataset.empty = state.engine.status === 'failed' ? 'failed' : 'loading';
+    if (view) delete boardWrap.dataset.empty;
     renderPanel(panel, state);
   });
 

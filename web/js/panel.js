@@ -8,7 +8,8 @@ import {
   searchLines, searchOffered, threat, winningLines,
 } from './connections.js';
 import { glyphs, setGlyph } from './render.js';
-import { colorName, engineText, gameText, playoutsText } from './state.js';
+import { canRedo, canUndo } from './games.js';
+import { colorName, engineText, gameText, playoutsText, settingsPending } from './state.js';
 
 /** Looks up the panel's elements (ids from index.html) once. */
 export function panelDom(doc = document) {
@@ -19,6 +20,8 @@ export function panelDom(doc = document) {
     engineStatus: $('engine-status'),
     error: $('error'),
     errorText: $('error-text'),
+    settings: $('settings'),
+    settingsNote: $('settings-note'),
     size: $('size'),
     rules: $('rules'),
     swapRule: $('swap-rule'),
@@ -147,25 +150,57 @@ function renderSize(select, width, height) {
   if (select.value !== value) select.value = value;
 }
 
-/** Rebuilds the numbered move list when the moves or the cursor change. */
+/**
+ * Rebuilds the move list when the moves or the cursor change: one row per move pair, "1. f6 e7", Black's move
+ * then White's (`span[data-ply][data-color]`; the first player is Black, so odd plies are Black's), and keeps
+ * the current move in view.
+ */
 function renderMoves(dom, view) {
   const key = view ? `${view.moves.join(',')}|${view.cursor}` : '';
   if (dom.movesKey === key) return;
   dom.movesKey = key;
-  const items = (view?.moves ?? []).map((move, i) => {
+  const moves = view?.moves ?? [];
+  const rows = [];
+  for (let i = 0; i < moves.length; i += 2) {
     const li = document.createElement('li');
-    li.dataset.ply = String(i + 1);
-    li.textContent = move;
-    li.tabIndex = -1;
-    if (i >= view.cursor) li.classList.add('future');
-    if (i === view.cursor - 1) {
-      li.classList.add('current');
-      li.setAttribute('aria-current', 'step');
+    li.className = 'move-pair';
+    li.dataset.pair = String(i / 2 + 1);
+    const number = document.createElement('span');
+    number.className = 'move-no';
+    number.textContent = `${i / 2 + 1}.`;
+    li.append(number);
+    for (const ply of [i + 1, i + 2]) {
+      if (ply > moves.length) break;
+      const span = document.createElement('span');
+      span.className = 'move';
+      span.dataset.ply = String(ply);
+      span.dataset.color = ply % 2 ? 'b' : 'w';
+      span.textContent = moves[ply - 1];
+      span.tabIndex = -1;
+      if (ply > view.cursor) span.classList.add('future');
+      if (ply === view.cursor) {
+        span.classList.add('current');
+        span.setAttribute('aria-current', 'step');
+        li.classList.add('current-pair');
+      }
+      li.append(' ', span);
     }
-    return li;
-  });
-  dom.moves.replaceChildren(...items);
-  dom.moves.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+    rows.push(li);
+  }
+  dom.moves.replaceChildren(...rows);
+  const current = dom.moves.querySelector('.current');
+  if (current) keepInView(dom.moves, current);
+  else if (view && !view.cursor) dom.moves.scrollTop = 0;
+}
+
+/** Scrolls `list` (only: never the panel or the page) so that `item` shows whole in it. */
+function keepInView(list, item) {
+  const box = list.getBoundingClientRect();
+  const top = box.top + list.clientTop;
+  const bottom = top + list.clientHeight;
+  const r = item.getBoundingClientRect();
+  if (r.top < top) list.scrollTop -= top - r.top;
+  else if (r.bottom > bottom) list.scrollTop += r.bottom - bottom;
 }
 
 /** Brings the panel in line with `state`. */
@@ -185,13 +220,18 @@ export function renderPanel(dom, state) {
   dom.error.hidden = !state.error;
   setText(dom.errorText, state.error ?? '');
 
-  if (view) {
-    renderSize(dom.size, view.width ?? view.size, view.height ?? view.size);
-    if (dom.rules.value !== view.rules) dom.rules.value = view.rules;
-    dom.swapRule.checked = !!view.swap_rule;
-  }
-  dom.undo.disabled = !ready || !view.can_undo;
-  dom.redo.disabled = !ready || !view.can_redo;
+  // The choosers show the next game's settings (state.settings), which wait for New game.
+  const next = state.settings;
+  renderSize(dom.size, next.width, next.height);
+  if (dom.rules.value !== next.rules) dom.rules.value = next.rules;
+  if (dom.swapRule.checked !== !!next.swapRule) dom.swapRule.checked = !!next.swapRule;
+  const pending = settingsPending(state);
+  setData(dom.settings, 'pending', pending ? 'true' : null);
+  dom.settingsNote.hidden = !pending;
+  dom.undo.disabled = !ready || !canUndo(view, state.games);
+  dom.redo.disabled = !ready || !canRedo(view, state.games);
+  dom.undo.title = ready && !view.can_undo && canUndo(view, state.games) ? 'Undo (←): back to the previous game' : 'Undo (←)';
+  dom.redo.title = ready && !view.can_redo && canRedo(view, state.games) ? 'Redo (→): forward to the newer game' : 'Redo (→)';
   dom.swap.disabled = !ready || !view.swap_legal;
   dom.newGame.disabled = !ready;
   dom.playouts.disabled = !ready || !!state.playouts?.running;

@@ -10,7 +10,8 @@
 //     g.edges    polygon.edge-hit[data-edge="top"…] ×4 (the click target of each edge; [data-endpoint]),
 //                polyline.edge-glow ×4 (.endpoint: the rim of a picked edge),
 //                polyline.edge.edge-black ×2 (top, bottom), polyline.edge.edge-white ×2 (left, right)
-//     g.cells    g.cell[data-cell="c3"][data-stone="b"|"w"]  (.legal .last-move .win-chain)
+//     g.cells    g.cell[data-cell="c3"][data-stone="b"|"w"]  (.legal .last-move .win-chain | .lose-chain)
+//                  [data-chain="winning"|"losing"]  (the chain that decided the game; under Rex the loser's)
 //                  [data-mark data-fill-kind data-by]  (.consider .witness .killer .dominator .analysis-focus)
 //                  [data-endpoint="from"|"to"] (.mustplay) [data-fill]  (Connections)
 //                  polygon.hex, circle.stone, circle.dot,
@@ -23,7 +24,7 @@ import { connectionOverlay } from './connections.js';
 import {
   R, angleBetween, cellName, center, edgeBands, edgeClips, edgePaths, hexPoints, labelPositions, viewBox,
 } from './geometry.js';
-import { lastMoveCell, stoneMap } from './state.js';
+import { chainKind, lastMoveCell, stoneMap } from './state.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -108,13 +109,17 @@ export function renderBoard(dom, view) {
   if (dom.width !== width || dom.height !== height) return false;
   if (dom.key === view.code) return true; // the canonical code determines everything drawn here
   const stones = stoneMap(view);
+  // The chain that decided the game: the winner's, or under Rex (misère) the loser's, who joined their own edges.
   const chain = new Set(view.winning_chain ?? []);
+  const kind = chainKind(view);
   const legal = new Set(view.legal ?? []);
   const last = lastMoveCell(view);
   for (const [name, g] of dom.cells) {
     setAttr(g, 'data-stone', stones.get(name));
     g.classList.toggle('legal', legal.has(name));
-    g.classList.toggle('win-chain', chain.has(name));
+    g.classList.toggle('win-chain', kind === 'winning' && chain.has(name));
+    g.classList.toggle('lose-chain', kind === 'losing' && chain.has(name));
+    setAttr(g, 'data-chain', chain.has(name) ? kind : null);
     g.classList.toggle('last-move', name === last);
   }
   setAttr(dom.svg, 'data-to-move', view.winner ? null : view.to_move);

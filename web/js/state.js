@@ -4,6 +4,7 @@
 import { createAnalysis } from './analysis.js';
 import { createConnections } from './connections.js';
 import { defaults } from './config.js';
+import { createGames } from './games.js';
 
 const COLOR_NAME = { b: 'Black', w: 'White' };
 
@@ -24,19 +25,37 @@ export function createState(config = defaults) {
     playouts: null, // null | { running: true } | the playouts result | { error }
     analysis: createAnalysis(config.analysis), // the Analysis toggle and the last report (see analysis.js)
     connections: createConnections(config.connections, config.mustplay, config.fillin, config.edges), // the Connections mode (see connections.js)
+    // The New game choices shown in the panel: they apply to the next game only, when New game is pressed.
     settings: { width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule },
+    games: createGames(), // the games left by New game or a pasted link (see games.js)
   };
 }
 
-/** Makes `view` the current position; the New game choices follow it. */
-export function setView(state, view) {
+/** The settings of `view`'s game, as the New game choices: { width, height, rules, swapRule }. */
+export function settingsOf(view) {
+  return { width: view.width ?? view.size, height: view.height ?? view.size, rules: view.rules, swapRule: !!view.swap_rule };
+}
+
+/**
+ * Makes `view` the current position. With `adopt` (another game: a new one, a link, a game returned to) the
+ * New game choices follow it; a move, undo or redo keeps the choices the player made for the next game.
+ */
+export function setView(state, view, { adopt = false } = {}) {
   state.view = view;
-  state.settings = {
-    width: view.width ?? view.size,
-    height: view.height ?? view.size,
-    rules: view.rules,
-    swapRule: view.swap_rule,
-  };
+  if (adopt) state.settings = settingsOf(view);
+}
+
+/** Chooses settings for the next game (the panel's Size, Rules and Swap rule); the game on the board is untouched. */
+export function chooseSettings(state, settings) {
+  state.settings = { ...state.settings, ...settings };
+}
+
+/** Whether the New game choices differ from the game on the board (they wait for New game). */
+export function settingsPending(state) {
+  if (!state.view) return false;
+  const now = settingsOf(state.view);
+  const next = state.settings;
+  return now.width !== next.width || now.height !== next.height || now.rules !== next.rules || now.swapRule !== !!next.swapRule;
 }
 
 /** Shows `message` in #error (null clears it). */
@@ -64,9 +83,27 @@ export function colorName(color) {
   return COLOR_NAME[color] ?? String(color);
 }
 
-/** One line about the game: whose turn it is, or who won. */
+/** The other colour. */
+export function opponent(color) {
+  return color === 'b' ? 'w' : 'b';
+}
+
+/**
+ * What the engine's `winning_chain` is: 'winning' (the winner's chain), 'losing' under Rex (misère), where the
+ * chain that decided the game is the loser's, who joined their own edges; null while nobody has won.
+ */
+export function chainKind(view) {
+  if (!view?.winner) return null;
+  return view.rules === 'rex' ? 'losing' : 'winning';
+}
+
+/** One line about the game: whose turn it is, or who won (under Rex, because the other side connected). */
 export function gameText(view) {
   if (!view) return 'no position yet';
+  if (view.winner && view.rules === 'rex') {
+    const loser = colorName(opponent(view.winner));
+    return `${colorName(view.winner)} wins: ${loser} connected ${loser}'s own edges and loses (Rex)`;
+  }
   if (view.winner) return `${colorName(view.winner)} wins`;
   return `${colorName(view.to_move)} to move`;
 }
