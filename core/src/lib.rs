@@ -9,6 +9,7 @@
 //! - [`game`]: a position with its move history, undo and redo;
 //! - [`notation`] and [`formats`]: reading and writing what players type and paste;
 //! - [`playout`]: uniformly random playouts on the rayon pool;
+//! - [`search`]: what every search shares: a budget with a cancel flag, a transposition table;
 //! - [`report`]: the serde result types printed by the CLI and sent to JavaScript.
 //!
 //! ```
@@ -31,6 +32,7 @@ pub mod quote;
 pub mod report;
 pub mod rng;
 pub mod rules;
+pub mod search;
 pub mod vc;
 
 pub use board::{BoardSize, ByColor, Cell, CellSet, Color};

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::board::{BoardSize, ByColor, Cell, CellSet, Color};
+use crate::board::{zobrist, BoardSize, ByColor, Cell, CellSet, Color};
 use crate::notation::Move;
 use crate::rules::{Rules, RulesConfig};
 
@@ -13,7 +13,10 @@ use crate::rules::{Rules, RulesConfig};
 ///
 /// Invariants: every stone is a board cell of `size`; no cell holds two stones; `swap_open` is
 /// true only when the swap rule is on, the board is square, and the only stone on the board is
-/// Black's first move with White to move.
+/// Black's first move with White to move. Kept up to date stone by stone: `reach[c][i]` is the
+/// stones of `c` joined (through stones of `c`) to its edge `i` (top/bottom, left/right), so the
+/// winner is a few word operations away; `hash` is the XOR of the [`zobrist`] keys of the
+/// stones (and of White to move), `rotated_hash` the same for the position turned 180 degrees.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
     size: BoardSize,
@@ -22,6 +25,9 @@ pub struct Position {
     to_move: Color,
     config: RulesConfig,
     swap_open: bool,
+    reach: ByColor<[CellSet; 2]>,
+    hash: u64,
+    rotated_hash: u64,
 }
 
 /// A not necessarily valid arrangement of stones, as read from flags or a file.
@@ -135,6 +141,85 @@ impl Position {
             to_move: Color::Black,
             config,
             swap_open: false,
+            reach: ByColor::default(),
+            hash: 0,
+            rotated_hash: 0,
+        }
+    }
+
+    /// The cell `cell` goes to when the board turns 180 degrees (which keeps each player's edges
+    /// its own, so a position and its turned image have the same value).
+    #[must_use]
+    pub fn rotate(&self, cell: Cell) -> Cell {
+        Cell::new(
+            self.size.width() - 1 - cell.col(),
+            self.size.height() - 1 - cell.row(),
+        )
+    }
+
+    /// This position turned 180 degrees.
+    #[must_use]
+    pub fn rotated(&self) -> Position {
+        let mut out = Position::new(self.size, self.config);
+        for color in Color::ALL {
+            for cell in self.stones[color].iter() {
+                out.add_stone(color, self.rotate(cell));
+            }
+        }
+        out.set_to_move(self.to_move);
+        out.swap_open = self.swap_open;
+        out
+    }
+
+    /// The Zobrist hash of the stones and the side to move (the same on every platform).
+    #[inline]
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash of the position turned 180 degrees ([`Position::rotated`]'s [`Position::hash`]).
+    #[inline]
+    #[must_use]
+    pub fn rotated_hash(&self) -> u64 {
+        self.rotated_hash
+    }
+
+    /// The smaller of the two hashes: one key for a position and its turned image, for tables
+    /// that share results between them.
+    #[inline]
+    #[must_use]
+    pub fn canonical_hash(&self) -> u64 {
+        self.hash.min(self.rotated_hash)
+    }
+
+    /// Puts a `color` stone on the empty board cell `cell`, keeping the hashes and edge reach.
+    fn add_stone(&mut self, color: Color, cell: Cell) {
+        self.stones[color].insert(cell);
+        self.hash ^= zobrist::stone(color, cell);
+        self.rotated_hash ^= zobrist::stone(color, self.rotate(cell));
+        let (first, second) = BoardSize::edges_of(color);
+        let around = CellSet::single(cell).grow();
+        for (i, edge) in [first, second].into_iter().enumerate() {
+            if self.size.edge_cells(edge).contains(cell) || around.intersects(&self.reach[color][i])
+            {
+                self.reach[color][i] |= CellSet::flood(CellSet::single(cell), self.stones[color]);
+            }
+        }
+    }
+
+    /// Takes the `color` stone off `cell`, keeping the hashes and edge reach (found again: a
+    /// chain may have split).
+    fn remove_stone(&mut self, color: Color, cell: Cell) {
+        self.stones[color].discard(cell);
+        self.hash ^= zobrist::stone(color, cell);
+        self.rotated_hash ^= zobrist::stone(color, self.rotate(cell));
+        let (first, second) = BoardSize::edges_of(color);
+        for (i, edge) in [first, second].into_iter().enumerate() {
+            self.reach[color][i] = CellSet::flood(
+                self.size.edge_cells(edge) & self.stones[color],
+                self.stones[color],
+            );
         }
     }
 
@@ -155,7 +240,7 @@ impl Position {
                 } else if position.stones[color.opponent()].contains(cell) {
                     problems.push(SetupProblem::BothColors(cell));
                 } else {
-                    position.stones[color].insert(cell);
+                    position.add_stone(color, cell);
                 }
             }
         }
@@ -163,11 +248,11 @@ impl Position {
             return Err(PositionError { problems });
         }
         let (b, w) = (position.stones.black.len(), position.stones.white.len());
-        position.to_move = setup.to_move.unwrap_or(if b == w + 1 {
+        position.set_to_move(setup.to_move.unwrap_or(if b == w + 1 {
             Color::White
         } else {
             Color::Black
-        });
+        }));
         Ok(position)
     }
 
@@ -225,6 +310,8 @@ impl Position {
     pub fn set_to_move(&mut self, color: Color) {
         if color != self.to_move {
             self.swap_open = false;
+            self.hash ^= zobrist::white_to_move();
+            self.rotated_hash ^= zobrist::white_to_move();
         }
         self.to_move = color;
     }
@@ -247,21 +334,17 @@ impl Position {
     /// Empty unless `color` has joined its edges.
     #[must_use]
     pub fn connecting_chain(&self, color: Color) -> CellSet {
-        let (a, b) = BoardSize::edges_of(color);
-        let own = self.stones[color];
-        let from_a = CellSet::flood(self.size.edge_cells(a), own);
-        if !from_a.intersects(&self.size.edge_cells(b)) {
-            return CellSet::new();
-        }
-        from_a & CellSet::flood(self.size.edge_cells(b), own)
+        let [a, b] = &self.reach[color];
+        *a & *b
     }
 
-    /// Whether `color` has joined its two edges.
+    /// Whether `color` has joined its two edges (a few word operations: the edge reach is kept
+    /// stone by stone).
+    #[inline]
     #[must_use]
     pub fn has_connected(&self, color: Color) -> bool {
-        let (a, b) = BoardSize::edges_of(color);
-        CellSet::flood(self.size.edge_cells(a), self.stones[color])
-            .intersects(&self.size.edge_cells(b))
+        let [a, b] = &self.reach[color];
+        a.intersects(b)
     }
 
     /// The player who has joined their edges, if any (at most one can: the board is planar).
@@ -353,8 +436,8 @@ impl Position {
     pub fn play_unchecked(&mut self, cell: Cell) {
         debug_assert!(self.size.contains(cell) && !self.occupied().contains(cell));
         let first_move = self.occupied().is_empty() && self.to_move == Color::Black;
-        self.stones[self.to_move].insert(cell);
-        self.to_move = self.to_move.opponent();
+        self.add_stone(self.to_move, cell);
+        self.set_to_move(self.to_move.opponent());
         self.swap_open = first_move && self.config.swap && self.size.is_square();
     }
 
@@ -366,9 +449,9 @@ impl Position {
             .black
             .first()
             .expect("swap needs Black's first stone");
-        self.stones.black = CellSet::new();
-        self.stones.white = CellSet::single(black.mirrored());
-        self.to_move = Color::Black;
+        self.remove_stone(Color::Black, black);
+        self.add_stone(Color::White, black.mirrored());
+        self.set_to_move(Color::Black);
         self.swap_open = false;
     }
 
@@ -381,10 +464,14 @@ impl Position {
                 size: self.size,
             });
         }
-        self.stones.black.discard(cell);
-        self.stones.white.discard(cell);
-        if let Some(color) = stone {
-            self.stones[color].insert(cell);
+        let present = self.stone_at(cell);
+        if present != stone {
+            if let Some(old) = present {
+                self.remove_stone(old, cell);
+            }
+            if let Some(color) = stone {
+                self.add_stone(color, cell);
+            }
         }
         self.swap_open = false;
         Ok(())
@@ -654,5 +741,65 @@ mod tests {
             }
             assert!(p.connector().is_some(), "{}", p.diagram());
         }
+    }
+
+    /// The position's stones and side to move rebuilt from nothing: what the incremental
+    /// hashes and edge reach must equal.
+    fn rebuilt(p: &Position) -> Position {
+        let mut fresh = Position::new(p.size(), p.config());
+        for color in Color::ALL {
+            for cell in p.stones(color).iter() {
+                fresh.set_stone(cell, Some(color)).unwrap();
+            }
+        }
+        fresh.set_to_move(p.to_move());
+        fresh
+    }
+
+    #[test]
+    fn hashes_and_edge_reach_follow_every_change() {
+        let mut rng = Rng::new(5);
+        for _ in 0..300 {
+            let size = BoardSize::new(1 + rng.below(11) as u32, 1 + rng.below(11) as u32).unwrap();
+            let mut p = Position::new(size, RulesConfig::default());
+            for _ in 0..rng.below(60) {
+                let cells: Vec<Cell> = size.cells().iter().collect();
+                let cell = cells[rng.below(cells.len())];
+                // Stones put on, taken off and replaced, and the side to move changed, as set-up
+                // and analysis do.
+                let stone = [None, Some(Color::Black), Some(Color::White)][rng.below(3)];
+                p.set_stone(cell, stone).unwrap();
+                if rng.below(4) == 0 {
+                    p.set_to_move(p.to_move().opponent());
+                }
+                let fresh = rebuilt(&p);
+                assert_eq!(p.hash(), fresh.hash());
+                assert_eq!(p.rotated_hash(), p.rotated().hash());
+                assert_eq!(p.rotated().rotated_hash(), p.hash());
+                for color in Color::ALL {
+                    assert_eq!(p.has_connected(color), connects_by_bfs(&p, color));
+                    assert_eq!(p.connecting_chain(color), fresh.connecting_chain(color));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hashes_tell_positions_apart_and_turned_images_share_a_canonical_one() {
+        let size = BoardSize::square(5).unwrap();
+        let mut p = Position::new(size, RulesConfig::default());
+        let empty = p.hash();
+        p.play_unchecked(Cell::new(1, 0));
+        assert_ne!(p.hash(), empty);
+        let turned = p.rotated();
+        assert_eq!(turned.stone_at(Cell::new(3, 4)), Some(Color::Black));
+        assert_ne!(turned.hash(), p.hash());
+        assert_eq!(turned.canonical_hash(), p.canonical_hash());
+        // Swap: the stone moves to the mirrored cell and changes colour; the hash follows.
+        let mut swapped = Position::new(size, RulesConfig::default());
+        swapped.play_unchecked(Cell::new(1, 0));
+        swapped.play(Move::Swap).unwrap();
+        assert_eq!(swapped.hash(), rebuilt(&swapped).hash());
+        assert_eq!(swapped.stone_at(Cell::new(0, 1)), Some(Color::White));
     }
 }

@@ -10,6 +10,7 @@ mod cell;
 mod cellset;
 mod color;
 mod size;
+pub mod zobrist;
 
 pub use cell::{Cell, MAX_SIDE, STRIDE};
 pub(crate) use cellset::{or_bits, read_bits};
