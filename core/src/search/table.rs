@@ -190,6 +190,6 @@ mod tests {
                 });
             }
         });
-        assert!(table.len() > 0);
+        assert!(!table.is_empty());
     }
 }
