@@ -84,8 +84,11 @@ check: setup-rust
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 
+# Release for the search-heavy suites; then the library's unit tests once more in a debug build,
+# so the debug_assert!s guarding the unchecked APIs run somewhere.
 unit: setup-rust
 	cargo test --workspace --release
+	cargo test -p hexlab-core --lib
 
 e2e: wasm native setup-browser setup-npm
 	cd tests && node --test --test-concurrency=1 unit/ e2e/

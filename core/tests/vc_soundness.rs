@@ -452,7 +452,9 @@ fn connection_search_agrees_with_brute_force() {
         let mut local = LocalGame::new(side as usize, side as usize);
         for _ in 0..[0, 0, 0, 150, 120, 12][side as usize] {
             let position = random_position(&mut rng, size, 2);
-            if position.winner().is_some() {
+            // The refutation checks search the whole board: past 16 empty cells the test's
+            // exhaustive search takes minutes.
+            if position.winner().is_some() || position.empty_cells().len() > 16 {
                 continue;
             }
             let color = if rng.below(2) == 0 {

@@ -84,12 +84,12 @@ pub fn random_setup(rng: &mut Rng, size: BoardSize) -> Position {
 /// the test's own fixed seed; printed either way so a failure can be replayed.
 pub fn seed(test: &str, fixed: u64) -> u64 {
     let seed = match std::env::var("HEXLAB_SEED") {
-        Ok(text) => text
+        Ok(text) if !text.trim().is_empty() => text
             .trim()
             .parse::<u64>()
             .unwrap_or_else(|_| panic!("HEXLAB_SEED must be a number, not {text:?}"))
             .wrapping_add(fixed),
-        Err(_) => fixed,
+        _ => fixed,
     };
     eprintln!(
         "{test}: seed {seed} (HEXLAB_SEED={})",
