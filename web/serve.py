@@ -9,6 +9,7 @@ modules, and `Cache-Control: no-cache`.
     python3 web/serve.py                 # port from $PORT, else 8080
     python3 web/serve.py --port 0        # a free port; the first stdout line names it
     python3 web/serve.py --no-isolation  # no COOP/COEP: tests the single-thread fallback
+    python3 web/serve.py --csp "POLICY"  # another Content-Security-Policy ('' for none)
     python3 web/serve.py --csp-report    # the CSP also asks the browser to report violations
                                          # to /__csp-report (POST), listed by GET /__csp-report
 
@@ -152,6 +153,9 @@ def main(argv=None):
     parser.add_argument("--bind", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
     parser.add_argument("--no-isolation", action="store_true",
                         help="omit the COOP/COEP headers (the page then falls back to one thread)")
+    parser.add_argument("--csp", metavar="POLICY",
+                        help="send this Content-Security-Policy instead of the strict one ('' sends none): "
+                             "to try how the page copes with a host's policy")
     parser.add_argument("--csp-report", action="store_true",
                         help=f"the CSP asks for violation reports, kept and listed at {REPORT_PATH}")
     parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
@@ -159,8 +163,11 @@ def main(argv=None):
 
     Handler.isolation = not args.no_isolation
     Handler.verbose = args.verbose
+    if args.csp is not None:
+        Handler.csp = args.csp
     if args.csp_report:
-        Handler.csp = f"{CSP}; report-uri {REPORT_PATH}"
+        if Handler.csp:
+            Handler.csp = f"{Handler.csp}; report-uri {REPORT_PATH}"
         Handler.reports = []
     handler = functools.partial(Handler, directory=ROOT)
     with Server((args.bind, args.port), handler) as httpd:

@@ -155,3 +155,19 @@ test('the bench page and the single-threaded fallback run without a violation', 
   assert.deepEqual(await canaryAndReports(page, plain.url), []);
   assert.deepEqual(seen.filter((line) => !/inline/i.test(line)), []);
 });
+
+test('a host whose policy refuses blob: workers gets the single-threaded engine, not an endless "loading"', { timeout: 90_000 }, async () => {
+  const policy = Object.entries({ ...DIRECTIVES, 'worker-src': ["'self'"] }).map(([k, v]) => `${k} ${v.join(' ')}`).join('; ');
+  const s = await server({ csp: policy });
+  const { page } = await openPage(s.url);
+  const started = Date.now();
+  await waitReady(page, 30_000);
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+  assert.equal(await page.getAttribute('body', 'data-package'), 'single');
+  assert.match(await page.textContent('#status'), /threads failed \(the thread pool's workers were refused by the Content-Security-Policy/);
+  assert.ok(Date.now() - started < 15_000, `ready in ${Date.now() - started} ms`);
+  const reports = await cspReports(s.url);
+  assert.ok(reports.some((r) => r['csp-report']['effective-directive'] === 'worker-src'), 'the refusal was reported');
+  await playCell(page, 'f6');
+  assert.equal(await page.getAttribute('[data-cell="f6"]', 'data-stone'), 'b');
+});

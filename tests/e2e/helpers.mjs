@@ -28,11 +28,13 @@ const CHROMIUM_ARGS = [
 
 /**
  * Starts `python3 web/serve.py --port 0`; resolves to { url, close } once it prints its URL. With `cspReport`
- * the policy asks the browser to report violations to the server (`--csp-report`), read by `cspReports(url)`.
+ * the policy asks the browser to report violations to the server (`--csp-report`), read by `cspReports(url)`;
+ * `csp` replaces the policy (`--csp`).
  */
-export async function startServer({ isolation = true, cspReport = false } = {}) {
+export async function startServer({ isolation = true, cspReport = false, csp = null } = {}) {
   const args = [path.join(WEB, 'serve.py'), '--port', '0'];
   if (!isolation) args.push('--no-isolation');
+  if (csp !== null) args.push('--csp', csp);
   if (cspReport) args.push('--csp-report');
   const child = spawn('python3', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
