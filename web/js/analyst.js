@@ -11,10 +11,10 @@
 // A request with the same arguments as the one running (or waiting) joins it instead.
 //
 // A worker that dies is replaced; the game (in the main thread) never depends on it:
-//   - lost while running a request (an uncaught error in it, `onerror`, or killed by the debug hook,
-//     js/debug.js): the worker is terminated and the request, unless dropped, is sent once more to a fresh
-//     worker (every method is a pure function of its arguments); lost again, it is rejected with the reason,
-//     so a request that kills every worker never loops;
+//   - lost while running a request (an uncaught error in it, `onerror`; an unreadable message; or killed by
+//     the debug hook, js/debug.js): the worker is terminated and the request, unless dropped, is sent once
+//     more to a fresh worker (every method is a pure function of its arguments); lost again, it is rejected
+//     with the reason, so a request that kills every worker never loops;
 //   - a trap (`fatal`: panic, out of memory) rejects its request (it would trap again) and ends the worker;
 //   - a worker that cannot start (its script fails, or its init) rejects everything; the next request
 //     starts another.
@@ -101,6 +101,9 @@ export function createAnalyst({
     w.onerror = (e) => {
       e.preventDefault?.();
       if (w === worker) lost(new Error(`the ${label} worker failed: ${e.message || 'could not load js/worker.js'}`));
+    };
+    w.onmessageerror = () => {
+      if (w === worker) lost(new Error(`the ${label} worker sent an unreadable message`));
     };
     w.postMessage({ id: initId, method: 'init', args: [1, { package: 'single' }] });
   }
