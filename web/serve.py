@@ -2,12 +2,16 @@
 """Serve hexlab's web/ folder (this file's directory) for development and tests.
 
 Every response carries the headers that make the page cross-origin isolated
-(so SharedArrayBuffer and the threaded wasm build work), correct MIME types
-for wasm and ES modules, and `Cache-Control: no-cache`.
+(so SharedArrayBuffer and the threaded wasm build work), a strict
+Content-Security-Policy (CSP below), correct MIME types for wasm and ES
+modules, and `Cache-Control: no-cache`.
 
     python3 web/serve.py                 # port from $PORT, else 8080
     python3 web/serve.py --port 0        # a free port; the first stdout line names it
     python3 web/serve.py --no-isolation  # no COOP/COEP: tests the single-thread fallback
+    python3 web/serve.py --csp "POLICY"  # another Content-Security-Policy ('' for none)
+    python3 web/serve.py --csp-report    # the CSP also asks the browser to report violations
+                                         # to /__csp-report (POST), listed by GET /__csp-report
 
 The first line on stdout is always `serving http://localhost:PORT/`.
 """
@@ -15,10 +19,47 @@ The first line on stdout is always `serving http://localhost:PORT/`.
 import argparse
 import functools
 import http.server
+import json
 import os
 import sys
+import threading
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
+
+# The Content-Security-Policy of every response (the page, its modules, its workers: a worker served
+# over HTTP takes the policy of its own response). The page needs no more than this; anything else a
+# script could be tricked into doing (an inline script or handler, eval, a third-party origin, a form,
+# a frame) is refused by the browser:
+#   default-src 'self'                 nothing from another origin unless named below
+#   script-src 'self' 'wasm-unsafe-eval'
+#                                      modules from this origin only; 'wasm-unsafe-eval' lets
+#                                      WebAssembly compile (no JS eval, no inline script)
+#   worker-src 'self' blob:            js/worker.js, and the rayon pool's threads, which
+#                                      wasm-bindgen-rayon starts from a blob: copy of its own
+#                                      helper (pkg/threads/snippets/.../workerHelpers.no-bundler.js)
+#   style-src 'self'                   css/*.css only: no <style>, no style="" attribute
+#   img-src 'self' data:               the `data:,` icon of index.html and bench.html
+#   connect-src 'self'                 fetch of the .wasm files and of that helper
+#   object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'
+#                                      no plugins, no <base>, no form submission (the link box is
+#                                      handled in JS), never framed by another page
+CSP = "; ".join([
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "worker-src 'self' blob:",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+])
+
+# --csp-report (tests): the policy gets `report-uri` this path; the browser POSTs every violation
+# there, from the page and from its workers alike (which no page event sees), and GET lists them.
+REPORT_PATH = "/__csp-report"
+REPORT_LIMIT = 1000  # reports kept (a test needs a handful); bodies over 64 KiB are refused
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -39,6 +80,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     protocol_version = "HTTP/1.1"  # keep-alive: a page loads many small modules
     isolation = True
+    csp = CSP
+    reports = None  # a list with --csp-report, else None (no endpoint)
+    reports_lock = threading.Lock()
     verbose = False
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
@@ -47,8 +91,44 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cross-Origin-Opener-Policy", "same-origin")
             self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
         self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+        if self.csp:
+            self.send_header("Content-Security-Policy", self.csp)
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def do_GET(self):
+        if self.reports is not None and self.path.split("?")[0] == REPORT_PATH:
+            with self.reports_lock:
+                body = json.dumps(self.reports).encode()
+            return self.reply(200, body, "application/json")
+        return super().do_GET()
+
+    def do_POST(self):
+        if self.reports is None or self.path.split("?")[0] != REPORT_PATH:
+            return self.reply(405, b"only GET and HEAD\n", "text/plain")
+        length = int(self.headers.get("Content-Length") or 0)
+        if length > 65536:
+            self.close_connection = True
+            return self.reply(413, b"report too large\n", "text/plain")
+        try:
+            report = json.loads(self.rfile.read(length) or b"null")
+        except ValueError:
+            return self.reply(400, b"not JSON\n", "text/plain")
+        with self.reports_lock:
+            if len(self.reports) < REPORT_LIMIT:
+                self.reports.append(report)
+        if self.verbose:
+            sys.stderr.write("CSP report: %s\n" % json.dumps(report))
+        return self.reply(204, b"", None)
+
+    def reply(self, status, body, content_type):
+        self.send_response(status)
+        if content_type:
+            self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if body:
+            self.wfile.write(body)
 
     def log_message(self, format, *args):
         # Quiet by default; --verbose logs one line per request to stderr.
@@ -73,11 +153,22 @@ def main(argv=None):
     parser.add_argument("--bind", default="127.0.0.1", help="address to bind (default: 127.0.0.1)")
     parser.add_argument("--no-isolation", action="store_true",
                         help="omit the COOP/COEP headers (the page then falls back to one thread)")
+    parser.add_argument("--csp", metavar="POLICY",
+                        help="send this Content-Security-Policy instead of the strict one ('' sends none): "
+                             "to try how the page copes with a host's policy")
+    parser.add_argument("--csp-report", action="store_true",
+                        help=f"the CSP asks for violation reports, kept and listed at {REPORT_PATH}")
     parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
     args = parser.parse_args(argv)
 
     Handler.isolation = not args.no_isolation
     Handler.verbose = args.verbose
+    if args.csp is not None:
+        Handler.csp = args.csp
+    if args.csp_report:
+        if Handler.csp:
+            Handler.csp = f"{Handler.csp}; report-uri {REPORT_PATH}"
+        Handler.reports = []
     handler = functools.partial(Handler, directory=ROOT)
     with Server((args.bind, args.port), handler) as httpd:
         port = httpd.server_address[1]

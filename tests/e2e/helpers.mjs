@@ -26,10 +26,16 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Starts `python3 web/serve.py --port 0`; resolves to { url, close } once it prints its URL. */
-export async function startServer({ isolation = true } = {}) {
+/**
+ * Starts `python3 web/serve.py --port 0`; resolves to { url, close } once it prints its URL. With `cspReport`
+ * the policy asks the browser to report violations to the server (`--csp-report`), read by `cspReports(url)`;
+ * `csp` replaces the policy (`--csp`).
+ */
+export async function startServer({ isolation = true, cspReport = false, csp = null } = {}) {
   const args = [path.join(WEB, 'serve.py'), '--port', '0'];
   if (!isolation) args.push('--no-isolation');
+  if (csp !== null) args.push('--csp', csp);
+  if (cspReport) args.push('--csp-report');
   const child = spawn('python3', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -60,9 +66,16 @@ export function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
+/** The CSP violation reports the server (started with `cspReport`) has received so far. */
+export async function cspReports(url) {
+  const response = await fetch(new URL('/__csp-report', url));
+  if (!response.ok) throw new Error(`GET /__csp-report: ${response.status}`);
+  return response.json();
+}
+
 /** A server plus a browser; `open(hashOrPath)` gives a fresh page (own context) at the ready board. */
-export async function setup({ isolation = true } = {}) {
-  const server = await startServer({ isolation });
+export async function setup({ isolation = true, cspReport = false } = {}) {
+  const server = await startServer({ isolation, cspReport });
   let browser;
   try {
     browser = await launchBrowser();

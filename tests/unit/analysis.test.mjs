@@ -267,7 +267,53 @@ test('analyst: same code joins, errors reach the caller, a trap restarts, cancel
 
   const broken = settle(analyst.analyze('X'));
   workers[1].answer(workers[1].last('analyze'), {}); // N's late answer
+  assert.equal(workers[1].last('analyze').args[0], 'X');
   workers[1].onerror({ message: 'boom', preventDefault() {} });
-  assert.match((await broken).error.message, /analysis worker failed: boom/);
+  assert.equal(workers[1].terminated, true, 'a worker that errs is ended');
+  assert.equal(workers.length, 3, 'and X is asked again of a fresh one');
+  workers[2].answer(workers[2].posted[0]);
+  assert.equal(workers[2].last('analyze').args[0], 'X');
+  workers[2].onerror({ message: 'boom again', preventDefault() {} });
+  assert.match((await broken).error.message, /analysis worker failed: boom again/, 'lost twice: rejected');
+  assert.equal(workers.length, 3, 'no request owed: no worker started');
+  analyst.terminate();
+});
+
+test('analyst: a worker killed mid-request is replaced and the request answered; dropped work is not resent', async () => {
+  const { workers, FakeWorker } = fakeWorkers();
+  const timers = fakeTimers();
+  const analyst = createAnalyst({ Worker: FakeWorker, ...timers });
+  const a = settle(analyst.analyze('A'));
+  workers[0].answer(workers[0].posted[0]);
+  assert.equal(analyst.busy, true);
+  analyst.kill();
+  assert.equal(workers[0].terminated, true);
+  assert.equal(workers.length, 2);
+  assert.equal(analyst.analyze('A'), analyst.analyze('A'), 'a request for the code resent joins it');
+  workers[1].answer(workers[1].posted[0]);
+  assert.deepEqual(workers[1].posted.filter((m) => m.method === 'analyze').map((m) => m.args[0]), ['A']);
+  workers[1].answer(workers[1].last('analyze'), { code: 'A' });
+  assert.deepEqual((await a).value, { code: 'A' });
+  assert.equal(analyst.busy, false);
+
+  // B dropped for C (which waits behind it): killing the worker drops B for good, C runs on the new one.
+  const b = settle(analyst.analyze('B'));
+  const c = settle(analyst.analyze('C'));
+  assert.equal((await b).error.superseded, true);
+  analyst.kill();
+  assert.equal(workers.length, 3);
+  workers[2].answer(workers[2].posted[0]);
+  assert.deepEqual(workers[2].posted.filter((m) => m.method === 'analyze').map((m) => m.args[0]), ['C']);
+  workers[2].answer(workers[2].last('analyze'), { code: 'C' });
+  assert.deepEqual((await c).value, { code: 'C' });
+
+  // Lost before its init answered (the script cannot load): everything is rejected, nothing restarts on its own.
+  analyst.kill();
+  const d = settle(analyst.analyze('D'));
+  assert.equal(workers.length, 4);
+  workers[3].onerror({ message: '404', preventDefault() {} });
+  assert.match((await d).error.message, /analysis worker failed: 404/);
+  assert.equal(workers.length, 4);
+  assert.equal(analyst.starts, 4);
   analyst.terminate();
 });

@@ -9,6 +9,15 @@
 //     because a synchronous wasm call cannot be interrupted (19x19 takes seconds). Short analyses (small
 //     boards) thus finish normally and cost no restart.
 // A request with the same arguments as the one running (or waiting) joins it instead.
+//
+// A worker that dies is replaced; the game (in the main thread) never depends on it:
+//   - lost while running a request (an uncaught error in it, `onerror`; an unreadable message; or killed by
+//     the debug hook, js/debug.js): the worker is terminated and the request, unless dropped, is sent once
+//     more to a fresh worker (every method is a pure function of its arguments); lost again, it is rejected
+//     with the reason, so a request that kills every worker never loops;
+//   - a trap (`fatal`: panic, out of memory) rejects its request (it would trap again) and ends the worker;
+//   - a worker that cannot start (its script fails, or its init) rejects everything; the next request
+//     starts another.
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
@@ -91,9 +100,29 @@ export function createAnalyst({
     };
     w.onerror = (e) => {
       e.preventDefault?.();
-      if (w === worker) failAll(new Error(`the ${label} worker failed: ${e.message || 'could not load js/worker.js'}`));
+      if (w === worker) lost(new Error(`the ${label} worker failed: ${e.message || 'could not load js/worker.js'}`));
+    };
+    w.onmessageerror = () => {
+      if (w === worker) lost(new Error(`the ${label} worker sent an unreadable message`));
     };
     w.postMessage({ id: initId, method: 'init', args: [1, { package: 'single' }] });
+  }
+
+  /**
+   * The worker is gone (see the top of this file): its running request, unless dropped, goes once more to a
+   * fresh worker; one that was sent twice already is rejected with `err`. Before its init answered, everything is.
+   */
+  function lost(err) {
+    if (!initialised) return failAll(err);
+    const entry = running;
+    kill();
+    running = null;
+    if (entry && !entry.dropped) {
+      // Not dropped means nothing newer came since, so nothing waits: it takes the waiting place again.
+      if (entry.resent || waiting) entry.reject(err);
+      else waiting = Object.assign(entry, { resent: true, timer: undefined });
+    }
+    pump();
   }
 
   function pump() {
@@ -149,6 +178,14 @@ export function createAnalyst({
       waiting?.reject(superseded(label));
       waiting = null;
       dropRunning();
+    },
+    /** Whether a request (not dropped) is running in the worker (the debug hook waits for work in flight). */
+    get busy() {
+      return !!(running && !running.dropped);
+    },
+    /** Kills the worker as a crash would (the debug hook): its running request is asked again of a fresh one. */
+    kill() {
+      if (worker) lost(new Error(`the ${label} worker was killed`));
     },
     /** How many workers were started (1 unless restarts happened). */
     get starts() {

@@ -15,6 +15,7 @@ import {
 } from './connections.js';
 import { arriveAt, branchGame, leaveGame, nextGame, previousGame } from './games.js';
 import { parseViews, readHash, viewValue, writeHash } from './hash.js';
+import { quote } from './quote.js';
 import { chooseSettings, setError, setView } from './state.js';
 
 /**
@@ -231,7 +232,8 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
       show(view, { adopt: true, push: leave });
     } catch (err) {
       const what = source ? `${source} ` : '';
-      setError(state, `Could not load ${what}"${code}": ${err.message}`);
+      // The link is quoted (quote.js): at most 40 characters of it, control characters escaped.
+      setError(state, `Could not load ${what}"${quote(code)}": ${err.message}`);
       if (state.view) syncHash();
       else show(await fresh({ width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule }), { keepError: true, adopt: true });
       redraw();

@@ -1,58 +1,85 @@
 // Promise-based client for js/worker.js. Each call posts { id, method, args } and settles when the
 // worker answers { id, ok, result | error }. The main thread never waits on wasm.
+//
+// The worker keeps no game: every method is a pure function of its arguments (a position code, a move, a
+// count and seed), and the game itself lives in the main thread (state.js). So a worker that dies costs
+// no game state, and its work can simply be asked again. The policy:
+//   - The worker is *lost* when it reports an uncaught error (`onerror`: a throw outside a request, a script
+//     that cannot load), sends an unreadable message, answers with a trap (`fatal`: a panic or out of memory
+//     leaves the wasm module unusable), or is killed (`kill()`, the debug hook of js/debug.js).
+//   - A lost worker is terminated. Every request it still owed is sent once more to a fresh worker, which is
+//     first initialised with the arguments of the last `init` (the pool size), so the caller only sees a delay.
+//   - A request sent a second time whose worker is lost again is rejected with the reason (a request that
+//     kills every worker it meets never loops), and so is the request that trapped (it would trap again).
+//   - With nothing owed, no worker is started until the next call.
+// A worker that stops without an error event (which browsers do not do short of the whole page crashing) is
+// not detected: its requests would wait.
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
-/** Starts a worker; `init(threads)` must be the first call. All methods return promises. */
-export function createEngine() {
+/**
+ * Starts a worker; `init(threads)` must be the first call. All methods return promises. `Worker` can be
+ * replaced (unit tests).
+ */
+export function createEngine({ Worker: WorkerImpl = globalThis.Worker } = {}) {
   let worker = null;
   let nextId = 1;
-  const pending = new Map();
+  const pending = new Map(); // id -> { method, args, resolve, reject, resent }
   let initArgs = null;
-
-  function failAll(message) {
-    for (const { reject } of pending.values()) reject(new Error(message));
-    pending.clear();
-  }
+  let starts = 0;
+  let ended = false;
 
   function start() {
-    worker = new Worker(WORKER_URL, { type: 'module', name: 'hexlab engine' });
-    worker.onmessage = (e) => {
-      const { id, ok, result, error, fatal } = e.data;
+    const w = new WorkerImpl(WORKER_URL, { type: 'module', name: 'hexlab engine' });
+    worker = w;
+    starts++;
+    w.onmessage = (e) => {
+      if (w !== worker) return; // a lost worker's late answer
+      const { id, ok, result, error, fatal } = e.data ?? {};
       const entry = pending.get(id);
       if (!entry) return;
       pending.delete(id);
       if (ok) entry.resolve(result);
       else entry.reject(new Error(error));
-      // A wasm trap leaves the module unusable: replace the worker; the next call re-initialises it.
-      if (fatal && initArgs) restart();
+      // A wasm trap leaves the module unusable: replace the worker, asking it again for the rest.
+      if (fatal) lose(new Error(`engine crashed (${error}) and was restarted`));
     };
-    worker.onerror = (e) => {
+    w.onerror = (e) => {
       e.preventDefault?.();
-      failAll(`engine worker failed: ${e.message || 'could not load js/worker.js'}`);
+      if (w === worker) lose(new Error(`engine worker failed: ${e.message || 'could not load js/worker.js'}`));
     };
-    worker.onmessageerror = () => failAll('engine worker sent an unreadable message');
+    w.onmessageerror = () => {
+      if (w === worker) lose(new Error('engine worker sent an unreadable message'));
+    };
   }
 
-  function post(method, args) {
+  /** Posts `entry` under a new id, starting (and first initialising) a worker if there is none. */
+  function send(entry) {
+    if (!worker) {
+      start();
+      // The fresh worker's init: never sent again, its failure reaches the requests behind it anyway.
+      if (initArgs && entry.method !== 'init') send({ method: 'init', args: initArgs, resolve() {}, reject() {}, resent: true });
+    }
     const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, method, args });
-    });
+    pending.set(id, entry);
+    worker.postMessage({ id, method: entry.method, args: entry.args });
   }
 
-  let restarting = null;
-  function restart() {
-    worker.terminate();
-    failAll('engine crashed and was restarted');
-    start();
-    restarting = post('init', initArgs).finally(() => (restarting = null));
+  /** The worker is gone (see the top of this file): requests owed go once more to a fresh worker. */
+  function lose(err) {
+    worker?.terminate();
+    worker = null;
+    const owed = [...pending.values()];
+    pending.clear();
+    for (const entry of owed) {
+      if (entry.resent) entry.reject(err);
+      else send(Object.assign(entry, { resent: true }));
+    }
   }
 
-  async function call(method, ...args) {
-    if (restarting) await restarting.catch(() => {});
-    return post(method, args);
+  function call(method, ...args) {
+    if (ended) return Promise.reject(new Error('engine terminated'));
+    return new Promise((resolve, reject) => send({ method, args, resolve, reject, resent: false }));
   }
 
   start();
@@ -60,7 +87,7 @@ export function createEngine() {
     /** Loads wasm and starts a pool of `threads` (default: all cores); resolves to the engine facts. */
     init(threads) {
       initArgs = [threads];
-      return post('init', initArgs);
+      return call('init', ...initArgs);
     },
     /** New empty game: width, height, rules "hex"|"rex", swapRule. */
     newGame: (width, height, rules, swapRule) => call('newGame', width, height, rules, swapRule),
@@ -74,10 +101,26 @@ export function createEngine() {
     seek: (code, cursor) => call('seek', code, cursor),
     /** `count` random playouts from `code` on the pool, timed in the worker (`worker_millis`). */
     playouts: (code, count, seed) => call('playouts', code, count, seed),
+    /** Requests sent and not answered yet (the debug hook waits for work in flight). */
+    get pending() {
+      return pending.size;
+    },
+    /** How many workers were started (1 unless one was lost). */
+    get starts() {
+      return starts;
+    },
+    /** Kills the worker as a crash would (the debug hook): what it owed is asked again of a fresh one. */
+    kill() {
+      if (worker) lose(new Error('the engine worker was killed'));
+    },
     /** Stops the worker and its pool. */
     terminate() {
-      failAll('engine terminated');
-      worker.terminate();
+      ended = true;
+      const owed = [...pending.values()];
+      pending.clear();
+      worker?.terminate();
+      worker = null;
+      for (const entry of owed) entry.reject(new Error('engine terminated'));
     },
   };
 }

@@ -7,6 +7,11 @@
 // History: a move played, a new game and a pasted link push an entry (`history.pushState`), so the browser's
 // Back and Forward walk the positions; undo, redo, a jump in the move list and the toggles replace the current
 // entry. Back/Forward (`popstate`) and an edited hash (`hashchange`) load the hash's position.
+// One edit of the address bar fires both events, popstate at once and hashchange a task later. When the edit
+// turns a view or box on or off, the page rewrites the address in between (the old position with the new keys,
+// until the new position loads); the second event must not read that as an edit back to the old position. So an
+// event whose hash is exactly the text the page itself wrote last is ignored: it is the page's own writing, or
+// the very position and keys already shown (nothing to do either way). Each handled event forgets that text.
 
 /** The text of a location hash ("#size=7&moves=d4" -> "size=7&moves=d4"); "" if none. */
 export function codeFromHash(hash) {
@@ -67,9 +72,12 @@ export function readHash() {
  * without a hashchange event: as a new history entry if `push` and the position code changed (a move, a new
  * game), else in place of the current entry.
  */
+let written = null; // the hash text the page wrote last, until an event is handled (see the top of this file)
+
 export function writeHash(code, view = null, options = {}, { push = false } = {}) {
   const text = hashText(code, view, options);
   if (codeFromHash(location.hash) === text) return;
+  written = text;
   if (push && splitView(codeFromHash(location.hash)).code !== code) history.pushState(null, '', '#' + text);
   else history.replaceState(history.state, '', '#' + text);
 }
@@ -81,7 +89,11 @@ export function writeHash(code, view = null, options = {}, { push = false } = {}
  */
 export function bindHash(onChange) {
   const listener = () => {
-    const { code, view, fillin, edges } = splitView(codeFromHash(location.hash));
+    const text = codeFromHash(location.hash);
+    const own = text === written;
+    written = null;
+    if (own) return; // the page's own rewrite between the two events of one edit (see the top of this file)
+    const { code, view, fillin, edges } = splitView(text);
     onChange(code, view, { fillin, edges });
   };
   window.addEventListener('hashchange', listener);

@@ -3,6 +3,7 @@
 import { createAnalyst } from './analyst.js';
 import { defaults } from './config.js';
 import { createCtrl } from './ctrl.js';
+import { bindDebug } from './debug.js';
 import { createEngine } from './engine.js';
 import { bindBoard, bindHover, bindKeys, bindPanel } from './events.js';
 import { bindHash, parseViews } from './hash.js';
@@ -57,12 +58,15 @@ export function start(config = defaults) {
       if (views.has('vc') || edges) actions.setEdges(edges);
       actions.load(code, 'link');
     }),
+    // `?debug` only: tests kill workers through window.__hexlab (debug.js).
+    bindDebug({ engine, analysis: analyst, connections: vc, search: searcher }),
   ];
   redraw();
   actions.start();
   return {
     state,
     actions,
+    engine,
     analyst,
     vc,
     searcher,

@@ -5,6 +5,7 @@ import { createAnalysis } from './analysis.js';
 import { createConnections } from './connections.js';
 import { defaults } from './config.js';
 import { createGames } from './games.js';
+import { clip } from './quote.js';
 
 const COLOR_NAME = { b: 'Black', w: 'White' };
 
@@ -60,7 +61,7 @@ export function settingsPending(state) {
 
 /** Shows `message` in #error (null clears it). */
 export function setError(state, message) {
-  state.error = message || null;
+  state.error = clip(message) || null; // never more than MESSAGE_CHARS characters, whatever a link held
 }
 
 /** Map from cell name to 'b' or 'w' for the stones of `view`. */

@@ -7,6 +7,12 @@ const PACKAGES = {
   single: new URL('../pkg/single/hexlab_wasm.js', import.meta.url),
 };
 
+// How long the threaded package's rayon pool may take to start before the single package is used instead. The
+// pool's threads are workers made from a blob: URL; a host whose Content-Security-Policy lacks `worker-src blob:`
+// refuses them, and wasm-bindgen-rayon then waits for them forever: the page would never leave "loading". A
+// refusal reported to this worker (`securitypolicyviolation`) gives up at once; the timeout covers the rest.
+const POOL_START_MS = 10_000;
+
 let wasm = null;
 let ready = null; // the init promise; other calls wait for it
 
@@ -32,6 +38,26 @@ async function load(kind) {
   return module;
 }
 
+/** `wasm.initThreadPool(size)`, rejected if a pool thread is refused by the CSP or it takes over POOL_START_MS. */
+function startPool(size) {
+  return new Promise((resolve, reject) => {
+    const done = (err) => {
+      clearTimeout(timer);
+      self.removeEventListener('securitypolicyviolation', refused);
+      if (err) reject(err);
+      else resolve();
+    };
+    const refused = (e) => {
+      if (e.effectiveDirective === 'worker-src' || e.effectiveDirective === 'child-src' || e.effectiveDirective === 'script-src') {
+        done(new Error(`the thread pool's workers were refused by the Content-Security-Policy (${e.effectiveDirective} needs blob:)`));
+      }
+    };
+    const timer = setTimeout(() => done(new Error(`the thread pool did not start within ${POOL_START_MS / 1000} s`)), POOL_START_MS);
+    self.addEventListener('securitypolicyviolation', refused);
+    wasm.initThreadPool(size).then(() => done(), (err) => done(err instanceof Error ? err : new Error(messageOf(err))));
+  });
+}
+
 /**
  * Loads the threaded package when cross-origin isolated (else, or if that fails, the single one).
  * `{ package: 'single' }` always loads the single one (the analysis worker: `analyze` runs on one thread).
@@ -45,7 +71,7 @@ async function init(threads, options = {}) {
   if (isolated && !singleOnly) {
     try {
       wasm = await load('threads');
-      await wasm.initThreadPool(size);
+      await startPool(size);
       kind = 'threads';
     } catch (err) {
       note = messageOf(err);
