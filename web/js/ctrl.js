@@ -15,7 +15,7 @@ import {
 } from './connections.js';
 import { arriveAt, branchGame, leaveGame, nextGame, previousGame } from './games.js';
 import { parseViews, readHash, viewValue, writeHash } from './hash.js';
-import { chooseSettings, setError, setView } from './state.js';
+import { chooseSettings, moveAnnouncement, setError, setView } from './state.js';
 
 /**
  * Creates the actions; `redraw()` schedules a render of `state`; `analyst` runs the analyses, `vc` the
@@ -201,9 +201,11 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
 
   /**
    * Makes `view` current, clears the error unless told otherwise, and syncs the hash (a new history entry with
-   * `push`). With `adopt` (another game) the New game choices follow it.
+   * `push`). With `adopt` (another game) the New game choices follow it. The live region says what changed (the
+   * move, when `played`).
    */
-  function show(view, { keepError = false, push = false, adopt = false } = {}) {
+  function show(view, { keepError = false, push = false, adopt = false, played = false } = {}) {
+    if (view.code !== state.view?.code) state.announcement = moveAnnouncement(state.view, view, { played });
     setView(state, view, { adopt });
     if (!keepError) setError(state, null);
     syncHash({ push });
@@ -280,7 +282,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
         if (move !== 'swap' && Array.isArray(view.legal) && !view.legal.includes(move)) return;
         const next = await engine.play(view.code, move);
         branchGame(state.games);
-        show(next, { push: true });
+        show(next, { push: true, played: true });
       });
     },
 
@@ -371,6 +373,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
      * it); any other cell clears the selection and is played if legal.
      */
     clickCell(cell, { shift = false } = {}) {
+      state.gridCell = cell; // the keyboard's focus follows (Tab comes back here)
       if (state.connections.on) {
         if (shift) return actions.play(cell);
         actions.pick(cell);
@@ -387,6 +390,13 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
         redraw();
       }
       return actions.play(cell);
+    },
+
+    /** The board cell with the roving keyboard focus (arrow keys, a focus by Tab or click): tabindex 0 goes there. */
+    focusCell(cell) {
+      if (state.gridCell === cell) return;
+      state.gridCell = cell;
+      redraw();
     },
 
     /** A click on an edge band ("top", "bottom", "left", "right"): an endpoint in the Connections mode. */

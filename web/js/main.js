@@ -4,10 +4,11 @@ import { createAnalyst } from './analyst.js';
 import { defaults } from './config.js';
 import { createCtrl } from './ctrl.js';
 import { createEngine } from './engine.js';
-import { bindBoard, bindHover, bindKeys, bindPanel } from './events.js';
+import { bindBoard, bindGridKeys, bindHover, bindKeys, bindPanel } from './events.js';
+import { gridCell } from './grid.js';
 import { bindHash, parseViews } from './hash.js';
 import { fillFillinLegend, fillLegend, fillSizes, panelDom, renderPanel } from './panel.js';
-import { debounceRedraw, renderBoard, renderMarks, wrap } from './render.js';
+import { debounceRedraw, renderBoard, renderGrid, renderMarks, wrap } from './render.js';
 import { createState } from './state.js';
 
 /** Mounts the analysis board on the page's fixed elements; returns { state, actions, destroy }. */
@@ -29,6 +30,7 @@ export function start(config = defaults) {
       renderBoard(board, view);
     }
     if (view) renderMarks(board, state);
+    if (view) renderGrid(board, gridCell(state.gridCell, view));
     else boardWrap.dataset.empty = state.engine.status === 'failed' ? 'failed' : 'loading';
     if (view) delete boardWrap.dataset.empty;
     renderPanel(panel, state);
@@ -45,6 +47,7 @@ export function start(config = defaults) {
   const unbinds = [
     bindBoard(boardWrap, (cell, how) => actions.clickCell(cell, how), (edge) => actions.clickEdge(edge)),
     bindHover(boardWrap, (cell) => actions.hover(cell)),
+    bindGridKeys(boardWrap, actions),
     bindPanel(panel, actions),
     bindKeys(actions),
     bindHash((code, view, { fillin, edges }) => {

@@ -17,6 +17,7 @@ export function panelDom(doc = document) {
   return {
     body: doc.body,
     gameStatus: $('game-status'),
+    announcer: $('announcer'),
     engineStatus: $('engine-status'),
     error: $('error'),
     errorText: $('error-text'),
@@ -159,6 +160,8 @@ function renderMoves(dom, view) {
   const key = view ? `${view.moves.join(',')}|${view.cursor}` : '';
   if (dom.movesKey === key) return;
   dom.movesKey = key;
+  // The list is rebuilt: a move that had the focus (Enter on it, or an arrow key) gives it to the same ply's new item.
+  const focused = dom.moves.contains(document.activeElement) ? document.activeElement.closest?.('[data-ply]')?.dataset.ply : null;
   const moves = view?.moves ?? [];
   const rows = [];
   for (let i = 0; i < moves.length; i += 2) {
@@ -176,7 +179,9 @@ function renderMoves(dom, view) {
       span.dataset.ply = String(ply);
       span.dataset.color = ply % 2 ? 'b' : 'w';
       span.textContent = moves[ply - 1];
-      span.tabIndex = -1;
+      span.tabIndex = 0; // focusable: Enter goes there (events.js)
+      span.setAttribute('role', 'button');
+      span.setAttribute('aria-label', `move ${ply}, ${span.dataset.color === 'b' ? 'Black' : 'White'} ${moves[ply - 1]}`);
       if (ply > view.cursor) span.classList.add('future');
       if (ply === view.cursor) {
         span.classList.add('current');
@@ -188,6 +193,7 @@ function renderMoves(dom, view) {
     rows.push(li);
   }
   dom.moves.replaceChildren(...rows);
+  if (focused) dom.moves.querySelector(`[data-ply="${focused}"]`)?.focus({ preventScroll: true });
   const current = dom.moves.querySelector('.current');
   if (current) keepInView(dom.moves, current);
   else if (view && !view.cursor) dom.moves.scrollTop = 0;
@@ -214,6 +220,7 @@ export function renderPanel(dom, state) {
   setData(dom.body, 'busy', state.busy > 0 ? 'true' : null);
 
   setText(dom.gameStatus, gameText(view));
+  setText(dom.announcer, state.announcement ?? '');
   setText(dom.engineStatus, engineText(engine));
   setData(dom.gameStatus, 'winner', view?.winner || null);
 
@@ -230,8 +237,8 @@ export function renderPanel(dom, state) {
   dom.settingsNote.hidden = !pending;
   dom.undo.disabled = !ready || !canUndo(view, state.games);
   dom.redo.disabled = !ready || !canRedo(view, state.games);
-  dom.undo.title = ready && !view.can_undo && canUndo(view, state.games) ? 'Undo (←): back to the previous game' : 'Undo (←)';
-  dom.redo.title = ready && !view.can_redo && canRedo(view, state.games) ? 'Redo (→): forward to the newer game' : 'Redo (→)';
+  dom.undo.title = ready && !view.can_undo && canUndo(view, state.games) ? 'Undo (←, u, Ctrl+Z): back to the previous game' : 'Undo (←, u, Ctrl+Z)';
+  dom.redo.title = ready && !view.can_redo && canRedo(view, state.games) ? 'Redo (→, r, Ctrl+Y): forward to the newer game' : 'Redo (→, r, Ctrl+Y)';
   dom.swap.disabled = !ready || !view.swap_legal;
   dom.newGame.disabled = !ready;
   dom.playouts.disabled = !ready || !!state.playouts?.running;

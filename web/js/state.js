@@ -28,6 +28,8 @@ export function createState(config = defaults) {
     // The New game choices shown in the panel: they apply to the next game only, when New game is pressed.
     settings: { width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule },
     games: createGames(), // the games left by New game or a pasted link (see games.js)
+    gridCell: null, // the board cell with the roving keyboard focus (null: the board's default, see grid.js)
+    announcement: '', // what #announcer says about the last change of position (moveAnnouncement)
   };
 }
 
@@ -106,6 +108,23 @@ export function gameText(view) {
   }
   if (view.winner) return `${colorName(view.winner)} wins`;
   return `${colorName(view.to_move)} to move`;
+}
+
+/**
+ * What the live region (#announcer) says when the board goes from `prev` to `next`: the move just played ("Black
+ * c3", "White swaps") when `played`, else where the game now is ("Move 3, White b2", "No moves"); then the result
+ * once the game is decided ("Black c3. Black wins").
+ */
+export function moveAnnouncement(prev, next, { played = false } = {}) {
+  if (!next) return '';
+  const ply = next.cursor ?? 0;
+  const move = ply ? next.moves[ply - 1] : null;
+  let text;
+  if (move === 'swap') text = 'White swaps';
+  else if (move) text = `${colorName(stoneMap(next).get(move))} ${move}`;
+  if (!played) text = move ? `Move ${ply}, ${text}` : 'No moves';
+  const over = next.winner ? gameText(next) : played ? '' : gameText(next);
+  return over ? `${text}. ${over}` : text;
 }
 
 /** One line about the engine: readiness, pool threads, cross-origin isolation. */
