@@ -13,6 +13,7 @@ import {
   clearEnds, createConnections, finishSearch, followPosition, missingQueries, pickEnd, queryKey, resetAutoPlayer, searchOf,
   setPair, settlePlayer, startSearch, EDGES_OF,
 } from './connections.js';
+import { clearCode, editCode, turnCode, TOOLS } from './editor.js';
 import { arriveAt, branchGame, leaveGame, nextGame, previousGame } from './games.js';
 import { parseViews, readHash, viewValue, writeHash } from './hash.js';
 import { chooseSettings, moveAnnouncement, setError, setView } from './state.js';
@@ -20,9 +21,9 @@ import { chooseSettings, moveAnnouncement, setError, setView } from './state.js'
 /**
  * Creates the actions; `redraw()` schedules a render of `state`; `analyst` runs the analyses, `vc` the
  * Connections mode's H-search and `searcher` its connection search (instances of analyst.js, each with its
- * own worker).
+ * own worker). `clipboard` (navigator.clipboard) and `href()` (the address bar) serve the Copy link button.
  */
-export function createCtrl({ state, engine, analyst, vc, searcher, config, redraw }) {
+export function createCtrl({ state, engine, analyst, vc, searcher, config, redraw, clipboard = globalThis.navigator?.clipboard, href = () => location.href }) {
   let queue = Promise.resolve();
 
   /**
@@ -247,6 +248,24 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
     show(view, { adopt: true });
   }
 
+  /**
+   * The Edit mode's change: loads the set-up `code` (null: nothing changes). The first change of an Edit session
+   * leaves the game on the stack (Undo returns to it, as after a pasted link) and gets a history entry; the next
+   * ones replace it, so Back leaves the whole edit.
+   */
+  function applyEdit(code) {
+    if (!live() || !code) return queue;
+    return enqueue(async () => {
+      if (!state.view || code === state.view.code) return;
+      const view = await engine.loadPosition(code);
+      const first = state.edit.edits === 0;
+      if (first) leaveGame(state.games, state.view.code);
+      else branchGame(state.games);
+      state.edit.edits++;
+      show(view, { adopt: true, push: first });
+    });
+  }
+
   /** Whether there is a position to act on (the engine has drawn one): else a click or key is dropped. */
   const live = () => !!state.view && state.engine.status === 'ready';
 
@@ -374,6 +393,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
      */
     clickCell(cell, { shift = false } = {}) {
       state.gridCell = cell; // the keyboard's focus follows (Tab comes back here)
+      if (state.edit.on) return applyEdit(editCode(state.view, cell, state.edit.tool));
       if (state.connections.on) {
         if (shift) return actions.play(cell);
         actions.pick(cell);
@@ -390,6 +410,44 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
         redraw();
       }
       return actions.play(cell);
+    },
+
+    /**
+     * The Edit mode (`#edit-toggle`): while it is on a click (or Enter) on a cell uses the tool instead of playing,
+     * whatever other mode is on. Every change is already the position on the board (a set-up), so leaving it only
+     * ends the session.
+     */
+    setEdit(on) {
+      on = !!on;
+      if (on === state.edit.on) return;
+      Object.assign(state.edit, { on, edits: 0 });
+      redraw();
+    },
+
+    /** The editor's tool: black, white or empty. */
+    setEditTool(tool) {
+      if (!TOOLS.includes(tool) || state.edit.tool === tool) return;
+      state.edit.tool = tool;
+      redraw();
+    },
+
+    /** The editor's side to move: the stones become a set-up with `turn` to move. */
+    setEditTurn: (turn) => applyEdit(turnCode(state.view, turn)),
+
+    /** The editor's Clear: the empty board of this shape and rules (a set-up, Black to move). */
+    clearBoard: () => applyEdit(clearCode(state.view)),
+
+    /** The Copy link button: the address bar (the position's link) to the clipboard; the panel says how it went. */
+    copyLink: async () => {
+      const link = href();
+      try {
+        if (!clipboard?.writeText) throw new Error('no clipboard');
+        await clipboard.writeText(link);
+        state.copied = { status: 'copied', href: link };
+      } catch {
+        state.copied = { status: 'failed', href: link };
+      }
+      redraw();
     },
 
     /** The board cell with the roving keyboard focus (arrow keys, a focus by Tab or click): tabindex 0 goes there. */

@@ -112,6 +112,12 @@ export function bindPanel(dom, actions) {
     listen(dom.redo, 'click', () => actions.redo()),
     listen(dom.swap, 'click', () => actions.play('swap')),
     listen(dom.playouts, 'click', () => actions.playouts()),
+    listen(dom.editToggle, 'change', () => actions.setEdit(dom.editToggle.checked)),
+    listen(dom.editDone, 'click', () => actions.setEdit(false)),
+    listen(dom.editTool, 'change', () => actions.setEditTool(dom.editTool.value)),
+    listen(dom.editTurn, 'change', () => actions.setEditTurn(dom.editTurn.value)),
+    listen(dom.editClear, 'click', () => actions.clearBoard()),
+    listen(dom.copyLink, 'click', () => actions.copyLink()),
     listen(dom.linkForm, 'submit', (e) => {
       e.preventDefault();
       loadLink();

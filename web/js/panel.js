@@ -36,6 +36,14 @@ export function panelDom(doc = document) {
     hexworld: $('hexworld-link'),
     errorClose: $('error-close'),
     playouts: $('playouts'),
+    editToggle: $('edit-toggle'),
+    edit: $('edit-panel'),
+    editTool: $('edit-tool'),
+    editTurn: $('edit-turn'),
+    editClear: $('edit-clear'),
+    editDone: $('edit-done'),
+    copyLink: $('copy-link'),
+    copyStatus: $('copy-status'),
     playoutsResult: $('playouts-result'),
     movesKey: null,
     analysisToggle: $('analysis-toggle'),
@@ -243,6 +251,8 @@ export function renderPanel(dom, state) {
   dom.newGame.disabled = !ready;
   dom.playouts.disabled = !ready || !!state.playouts?.running;
   renderMoves(dom, view);
+  renderEditor(dom, state);
+  renderCopy(dom, state);
   renderAnalysis(dom, state);
   renderConnections(dom, state);
 
@@ -257,6 +267,30 @@ export function renderPanel(dom, state) {
   setData(dom.playoutsResult, 'blackWins', p && !p.running && !p.error ? p.black_wins : null);
   setData(dom.playoutsResult, 'whiteWins', p && !p.running && !p.error ? p.white_wins : null);
   setData(dom.playoutsResult, 'threads', p && !p.running && !p.error ? p.threads : null);
+}
+
+/** The Edit mode: the toggle, its panel, the tool and the side to move (the position's), `body[data-edit]`. */
+function renderEditor(dom, state) {
+  const e = state.edit;
+  const ready = state.engine.status === 'ready' && !!state.view;
+  if (dom.editToggle.checked !== e.on) dom.editToggle.checked = e.on;
+  dom.editToggle.disabled = !ready;
+  dom.edit.hidden = !e.on;
+  setData(dom.edit, 'status', e.on ? 'on' : 'off');
+  setData(dom.body, 'edit', e.on ? e.tool : null);
+  if (dom.editTool.value !== e.tool) dom.editTool.value = e.tool;
+  const turn = state.view?.to_move ?? 'b';
+  if (dom.editTurn.value !== turn) dom.editTurn.value = turn;
+  for (const control of [dom.editTool, dom.editTurn, dom.editClear, dom.editDone]) control.disabled = !ready;
+}
+
+/** The Copy link button's answer, while the address bar still holds the link copied. */
+function renderCopy(dom, state) {
+  const c = state.copied;
+  const current = c && c.href === location.href ? c : null;
+  setData(dom.copyLink, 'copied', current ? String(current.status === 'copied') : null);
+  dom.copyStatus.hidden = !current;
+  setText(dom.copyStatus, !current ? '' : current.status === 'copied' ? 'Link copied.' : 'Could not copy: select the address bar and copy it.');
 }
 
 /** The explanation of the cell in focus: one block per claim (reason, then kind, fill, by, killers, witness). */

@@ -4,6 +4,7 @@
 import { createAnalysis } from './analysis.js';
 import { createConnections } from './connections.js';
 import { defaults } from './config.js';
+import { createEditor } from './editor.js';
 import { createGames } from './games.js';
 
 const COLOR_NAME = { b: 'Black', w: 'White' };
@@ -28,6 +29,8 @@ export function createState(config = defaults) {
     // The New game choices shown in the panel: they apply to the next game only, when New game is pressed.
     settings: { width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule },
     games: createGames(), // the games left by New game or a pasted link (see games.js)
+    edit: createEditor(), // the Edit mode (see editor.js)
+    copied: null, // the Copy link button's last result: { status: 'copied' | 'failed', href }
     gridCell: null, // the board cell with the roving keyboard focus (null: the board's default, see grid.js)
     announcement: '', // what #announcer says about the last change of position (moveAnnouncement)
   };
