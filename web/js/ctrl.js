@@ -387,7 +387,8 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
     setConnections,
 
     /**
-     * A click on a cell. In the Connections mode it picks an endpoint (with Shift it plays). With the
+     * A click on a cell. In the Edit mode it edits. In the Connections mode it picks an endpoint (with Shift, or
+     * once after the bar's "Play a move", it plays). With the
      * analysis on, a cell that shows a mark is selected for explanation (a second click on it deselects
      * it); any other cell clears the selection and is played if legal.
      */
@@ -396,6 +397,13 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
       if (state.edit.on) return applyEdit(editCode(state.view, cell, state.edit.tool));
       if (state.connections.on) {
         if (shift) return actions.play(cell);
+        if (state.connections.playNext) {
+          // One move ("the next tap"), then taps pick again; a tap on a cell that cannot be played keeps waiting.
+          if (!(state.view?.legal ?? []).includes(cell)) return queue;
+          state.connections.playNext = false;
+          redraw();
+          return actions.play(cell);
+        }
         actions.pick(cell);
         return queue;
       }
@@ -478,7 +486,16 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
       endsChanged();
     },
 
-    /** Drops the endpoints (the panel's Clear button). */
+    /** The bar's "Play a move" toggle: the next click (tap) on a cell plays there instead of picking an endpoint. */
+    setPlayNext(on) {
+      const c = state.connections;
+      on = !!on && c.on;
+      if (c.playNext === on) return;
+      c.playNext = on;
+      redraw();
+    },
+
+    /** Drops the endpoints (the bar's Clear button). */
     clearEnds() {
       clearEnds(state.connections);
       endsChanged();
@@ -488,7 +505,8 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
     escape() {
       const c = state.connections;
       if (c.on) {
-        if (c.ends.length || c.message) actions.clearEnds();
+        if (c.playNext) actions.setPlayNext(false);
+        else if (c.ends.length || c.message) actions.clearEnds();
         else setConnections(false);
       }
       actions.select(null);

@@ -131,6 +131,7 @@ export function bindPanel(dom, actions) {
     listen(dom.connectionsToggle, 'change', () => actions.setConnections(dom.connectionsToggle.checked)),
     listen(dom.connectionsExit, 'click', () => actions.setConnections(false)),
     listen(dom.connectionsClear, 'click', () => actions.clearEnds()),
+    listen(dom.connectionsPlayMode, 'click', () => actions.setPlayNext(dom.connectionsPlayMode.getAttribute('aria-pressed') !== 'true')),
     listen(dom.mustplayToggle, 'change', () => actions.setMustplay(dom.mustplayToggle.checked)),
     listen(dom.connectionsFillin, 'change', () => actions.setFillin(dom.connectionsFillin.checked)),
     listen(dom.connectionsEdges, 'change', () => actions.setEdges(dom.connectionsEdges.checked)),

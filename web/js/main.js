@@ -44,7 +44,16 @@ export function start(config = defaults) {
   // A fourth for its "Search deeper" (started on first use), so a long search never holds up H-search.
   const searcher = createAnalyst({ restartAfterMs: config.analysisRestartMs, method: 'connect', label: 'connection search' });
   const actions = createCtrl({ state, engine, analyst, vc, searcher, config, redraw });
+  // A touch screen (no fine pointer) gets hints without Shift and Esc; the query is followed (a tablet's mouse).
+  const coarse = globalThis.matchMedia?.('(pointer: coarse)');
+  const followPointer = () => {
+    state.device.coarse = !!coarse?.matches;
+    redraw();
+  };
+  followPointer();
+  coarse?.addEventListener?.('change', followPointer);
   const unbinds = [
+    () => coarse?.removeEventListener?.('change', followPointer),
     bindBoard(boardWrap, (cell, how) => actions.clickCell(cell, how), (edge) => actions.clickEdge(edge)),
     bindHover(boardWrap, (cell) => actions.hover(cell)),
     bindGridKeys(boardWrap, actions),

@@ -4,7 +4,7 @@ import {
   analysisCounts, analysisStatusText, cellMarks, claimFacts, currentReport, focusCell, isFillin, kindText, kindsText,
 } from './analysis.js';
 import {
-  altText, connectionsStatus, connectionsStatusText, fillinOf, fillinText, mustplayText, pairText, pairView, promptText,
+  altText, connectionsStatus, connectionsStatusText, fillinOf, fillinText, keysText, mustplayText, pairText, pairView, promptText,
   searchLines, searchOffered, threat, winningLines,
 } from './connections.js';
 import { glyphs, setGlyph } from './render.js';
@@ -64,6 +64,8 @@ export function panelDom(doc = document) {
     connectionsBar: $('connections-bar'),
     connectionsPrompt: $('connections-prompt'),
     connectionsExit: $('connections-exit'),
+    connectionsKeys: $('connections-keys'),
+    connectionsPlayMode: $('connections-play-mode'),
     connectionsStatus: $('connections-status'),
     connectionsWinning: $('connections-winning'),
     connectionsMessage: $('connections-message'),
@@ -415,6 +417,9 @@ export function renderConnections(dom, state) {
   setText(dom.connectionsStatus, connectionsStatusText(state));
   dom.connectionsStatus.classList.toggle('error', status === 'error');
   setText(dom.connectionsPrompt, promptText(state));
+  setText(dom.connectionsKeys, keysText(!!state.device?.coarse));
+  dom.connectionsPlayMode.setAttribute('aria-pressed', String(!!(c.on && c.playNext)));
+  dom.connectionsPlayMode.disabled = !state.view || !!state.view.winner;
 
   // Winning connections of either side, each with a button that draws it.
   const lines = c.on ? winningLines(state) : [];

@@ -31,6 +31,7 @@ export function createState(config = defaults) {
     games: createGames(), // the games left by New game or a pasted link (see games.js)
     edit: createEditor(), // the Edit mode (see editor.js)
     copied: null, // the Copy link button's last result: { status: 'copied' | 'failed', href }
+    device: { coarse: false }, // matchMedia('(pointer: coarse)'): a touch screen, no mouse (set by main.js)
     gridCell: null, // the board cell with the roving keyboard focus (null: the board's default, see grid.js)
     announcement: '', // what #announcer says about the last change of position (moveAnnouncement)
   };
