@@ -7,6 +7,7 @@ import {
   act, boardCode, boardMarks, cellsWithClass, engineAnalysis, expectedMarks, hashOf, HEXLAB_BIN, moveList, nativeAnalysis, playCell,
   setAnalysis, setup, stones, waitAnalysis, waitReady,
 } from './helpers.mjs';
+import { claimText } from '../../web/js/analysis.js';
 
 let env;
 before(async () => (env = await setup()));
@@ -82,7 +83,7 @@ test('clicking a marked cell explains it and plays nothing; an unmarked cell sti
   await page.click('[data-cell="d3"]');
   await page.waitForSelector('#analysis-panel[data-focus="d3"]', { state: 'attached' });
   const d3 = claim('d3');
-  assert.equal((await page.textContent('#analysis-claim .reason')).trim(), d3.reason);
+  assert.equal((await page.textContent('#analysis-claim .reason')).trim(), claimText(d3.reason));
   assert.match(await page.textContent('#analysis-claim h3'), /d3\s+dominated/);
   assert.deepEqual(await cellsWithClass(page, 'dominator'), ['d2']);
   assert.deepEqual(await cellsWithClass(page, 'witness'), [...d3.witness].sort());
@@ -98,7 +99,7 @@ test('clicking a marked cell explains it and plays nothing; an unmarked cell sti
   await page.click('[data-cell="a2"]');
   await page.waitForSelector('#analysis-panel[data-focus="a2"]', { state: 'attached' });
   const a2 = claim('a2');
-  assert.equal((await page.textContent('#analysis-claim .reason')).trim(), a2.reason);
+  assert.equal((await page.textContent('#analysis-claim .reason')).trim(), claimText(a2.reason));
   assert.match(await page.textContent('#analysis-claim h3'), /a2\s+dead · Black fill-in/);
   const witnessCells = a2.witness.filter((w) => /^[a-z]\d+$/.test(w)).sort();
   assert.deepEqual(await cellsWithClass(page, 'witness'), witnessCells);
@@ -112,7 +113,7 @@ test('clicking a marked cell explains it and plays nothing; an unmarked cell sti
   await page.hover('[data-cell="e1"]');
   await page.waitForSelector('#analysis-panel[data-focus="e1"]', { state: 'attached' });
   const e1 = claim('e1');
-  assert.equal((await page.textContent('#analysis-claim .reason')).trim(), e1.reason);
+  assert.equal((await page.textContent('#analysis-claim .reason')).trim(), claimText(e1.reason));
   assert.deepEqual(await cellsWithClass(page, 'killer'), [...e1.killers].sort());
   assert.match(await page.textContent('#analysis-claim [data-fact="killers"]'), new RegExp(e1.killers.join(' ')));
   await page.mouse.move(5, 5);

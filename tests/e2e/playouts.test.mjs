@@ -34,7 +34,11 @@ async function playouts(env) {
   assert.equal(Number(data.threads), Number(await page.getAttribute('body', 'data-threads')));
   assert.ok(Number(data.threads) >= 1);
   const text = await page.textContent('#playouts-result');
-  assert.match(text, /^20000 playouts · Black \d+\.\d% · White \d+\.\d% · \d+ threads? · \d+ ms/);
+  assert.match(text, /^20000 random playouts · won by Black \d+\.\d% · by White \d+\.\d% · \d+ threads? · \d+ ms/);
+  // Not an evaluation: the result's tooltip and the note under it say so.
+  assert.match(await page.getAttribute('#playouts-result', 'title'), /not an evaluation/);
+  assert.equal(await page.isVisible('#playouts-note'), true);
+  assert.match(await page.textContent('#playouts-note'), /not an evaluation/);
   assert.deepEqual(errors, []);
   return Number(data.threads);
 }

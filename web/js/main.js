@@ -7,7 +7,7 @@ import { createEngine } from './engine.js';
 import { bindBoard, bindGridKeys, bindHover, bindKeys, bindPanel } from './events.js';
 import { gridCell } from './grid.js';
 import { bindHash, parseViews } from './hash.js';
-import { fillFillinLegend, fillLegend, fillSizes, panelDom, renderPanel } from './panel.js';
+import { fillConnectionsLegend, fillFillinLegend, fillLegend, fillSizes, panelDom, renderPanel } from './panel.js';
 import { debounceRedraw, renderBoard, renderGrid, renderMarks, wrap } from './render.js';
 import { createState } from './state.js';
 
@@ -19,6 +19,7 @@ export function start(config = defaults) {
   fillSizes(panel.size, config.minSize, config.maxSize, config.width);
   fillLegend(panel.analysisLegend);
   fillFillinLegend(panel.connectionsFillinLegend);
+  fillConnectionsLegend(document.getElementById('connections-legend'));
   // No board is drawn until the engine has given the first position (the link's, or a new game): a placeholder
   // board of another size would take clicks meant for nothing (see ctrl.js: they are dropped anyway).
   let board = null;

@@ -1,13 +1,13 @@
 // The side panel: status line, error, buttons, choosers, move list, playouts result. Reconciled from state.
 
 import {
-  analysisCounts, analysisStatusText, cellMarks, claimFacts, currentReport, focusCell, isFillin, kindText, kindsText,
+  analysisCounts, analysisStatusText, cellMarks, claimFacts, claimText, currentReport, focusCell, isFillin, kindText, kindsText,
 } from './analysis.js';
 import {
   altText, connectionsStatus, connectionsStatusText, fillinOf, fillinText, keysText, mustplayText, pairText, pairView, promptText,
   searchLines, searchOffered, threat, winningLines,
 } from './connections.js';
-import { glyphs, setGlyph } from './render.js';
+import { cellParts, glyphs, setGlyph } from './render.js';
 import { canRedo, canUndo } from './games.js';
 import { colorName, engineText, gameText, playoutsText, settingsPending } from './state.js';
 
@@ -45,6 +45,7 @@ export function panelDom(doc = document) {
     copyLink: $('copy-link'),
     copyStatus: $('copy-status'),
     playoutsResult: $('playouts-result'),
+    playoutsNote: $('playouts-note'),
     movesKey: null,
     analysisToggle: $('analysis-toggle'),
     analysis: $('analysis-panel'),
@@ -112,13 +113,85 @@ function legendIcon(mark) {
   return svg;
 }
 
-/** Fills the marks legend once (small SVG icons drawn with the board's glyphs). */
+// The outlines drawn round the cells of the claim in focus (render.js HIGHLIGHTS): colour and dashes.
+const OUTLINES = [
+  ['witness', 'witness cells (dotted outline)'],
+  ['killer', 'killers (dashed outline)'],
+  ['dominator', 'dominating move (solid outline)'],
+  ['analysis-focus', 'cell explained (thick outline)'],
+];
+
+/** A legend icon of one cell (the board's drawing, render.js cellParts) set up by `dress(svg, cell)`. */
+function cellIcon(dress) {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'legend-icon');
+  svg.setAttribute('viewBox', '-18 -20 36 40');
+  svg.setAttribute('aria-hidden', 'true');
+  const cell = cellParts(document.createElementNS(SVG, 'g'));
+  cell.setAttribute('class', 'cell');
+  svg.appendChild(cell);
+  dress(svg, cell);
+  return svg;
+}
+
+/** An outline icon: a cell with the highlight polygon of `kind` (witness, killer, dominator, analysis-focus). */
+function outlineIcon(kind) {
+  return cellIcon((svg, cell) => {
+    cell.classList.add(`legend-${kind}`); // not the board's class: tests look for `.witness` and so on anywhere
+    const hl = document.createElementNS(SVG, 'polygon');
+    hl.setAttribute('class', 'hl');
+    hl.setAttribute('points', '0,-17.2 14.9,-8.6 14.9,8.6 0,17.2 -14.9,8.6 -14.9,-8.6');
+    cell.appendChild(hl);
+  });
+}
+
+/** Fills the marks legend once (small SVG icons drawn with the board's glyphs), then the outlines' colours. */
 export function fillLegend(list) {
   list.replaceChildren();
   for (const [mark, text] of LEGEND) {
     const li = document.createElement('li');
     li.append(legendIcon(mark), document.createTextNode(text));
     list.appendChild(li);
+  }
+  for (const [kind, text] of OUTLINES) {
+    const li = document.createElement('li');
+    li.dataset.legend = kind;
+    li.append(outlineIcon(kind), document.createTextNode(text));
+    list.appendChild(li);
+  }
+}
+
+// The Connections legend (`li[data-legend]` in index.html): how each mark is drawn on a cell, shape and colour. The
+// icons' cells carry `data-legend-mark` / `data-legend-endpoint` (CSS draws them as the board's `data-mark` /
+// `data-endpoint`): tests look for the board's marks as `[data-mark]` anywhere on the page.
+const VC_MARKS = {
+  carrier: (cell) => cell.setAttribute('data-legend-mark', 'carrier'),
+  key: (cell) => cell.setAttribute('data-legend-mark', 'key'),
+  refutation: (cell) => cell.setAttribute('data-legend-mark', 'refutation'),
+  mustplay: (cell) => {
+    cell.setAttribute('data-legend-mark', 'mustplay');
+    cell.classList.add('legend-mustplay');
+  },
+  endpoint: (cell) => {
+    cell.setAttribute('data-legend-endpoint', 'from');
+    const hl = document.createElementNS(SVG, 'polygon');
+    hl.setAttribute('class', 'hl');
+    hl.setAttribute('points', '0,-17.2 14.9,-8.6 14.9,8.6 0,17.2 -14.9,8.6 -14.9,-8.6');
+    cell.appendChild(hl);
+  },
+};
+
+/** Puts an icon in front of each entry of the Connections legend (drawn as the board draws that mark, for Black). */
+export function fillConnectionsLegend(list) {
+  for (const li of list.querySelectorAll('li[data-legend]')) {
+    const dress = VC_MARKS[li.dataset.legend];
+    if (!dress) continue;
+    li.querySelector('.legend-icon')?.remove();
+    li.prepend(cellIcon((svg, cell) => {
+      svg.classList.add('connections');
+      svg.setAttribute('data-vc-player', 'b');
+      dress(cell);
+    }));
   }
 }
 
@@ -265,6 +338,7 @@ export function renderPanel(dom, state) {
 
   const p = state.playouts;
   setText(dom.playoutsResult, playoutsText(p));
+  dom.playoutsNote.hidden = !(p && !p.running && !p.error);
   setData(dom.playoutsResult, 'playouts', p && !p.running && !p.error ? p.playouts : null);
   setData(dom.playoutsResult, 'blackWins', p && !p.running && !p.error ? p.black_wins : null);
   setData(dom.playoutsResult, 'whiteWins', p && !p.running && !p.error ? p.white_wins : null);
@@ -328,7 +402,7 @@ function renderClaim(dom, state, marks, focus) {
     title.append(cell, ' ', kind);
     const reason = document.createElement('p');
     reason.className = 'reason';
-    reason.textContent = claim.reason ?? '';
+    reason.textContent = claimText(claim.reason); // in words for players: no internal pattern names
     const facts = document.createElement('dl');
     facts.className = 'facts';
     for (const [label, value] of claimFacts(claim)) {

@@ -16,7 +16,8 @@
 //                  [data-chain="winning"|"losing"]  (the chain that decided the game; under Rex the loser's)
 //                  [data-mark data-fill-kind data-by]  (.consider .witness .killer .dominator .analysis-focus)
 //                  [data-endpoint="from"|"to"] (.mustplay) [data-fill]  (Connections)
-//                  polygon.hex, circle.stone, circle.dot,
+//                  polygon.hex, polygon.pat.pat-carrier, polygon.pat.pat-mustplay, circle.stone, circle.dot,
+//                  path.vc-cross (the refutation's cross),
 //                  g.glyphs[data-glyph data-glyph-kind] (analysis marks, the Connections fill-in),
 //                  polygon.hl (highlight outline)
 //     polygon.focus-ring[data-cell-ring]  (over the roving cell; shown while a cell has the keyboard focus)
@@ -31,6 +32,7 @@ import { cellLabel } from './grid.js';
 import { chainKind, lastMoveCell, stoneMap } from './state.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
+const f = (v) => (v * R).toFixed(2);
 
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -89,9 +91,7 @@ export function wrap(container, width, height) {
         class: 'cell', role: 'gridcell', tabindex: -1, 'aria-colindex': col + 1, 'data-cell': name, 'aria-label': `${name}, empty`,
         transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})`,
       }, rowGroup);
-      el('polygon', { class: 'hex', points: hex }, g);
-      el('circle', { class: 'stone', r: (0.7 * R).toFixed(2) }, g);
-      el('circle', { class: 'dot', r: (0.17 * R).toFixed(2) }, g);
+      cellParts(g, hex);
       cells.set(name, g);
     }
   }
@@ -105,6 +105,21 @@ export function wrap(container, width, height) {
 
   container.replaceChildren(svg);
   return { svg, cells, edgeHits, focusRing, width, height, key: null, gridCell: null };
+}
+
+/**
+ * The drawing of one cell inside `g` (a board cell, or a legend icon: panel.js): the hexagon, the Connections
+ * mode's patterns (dots on a carrier or key, hatching on the mustplay: marks told apart without colour), the stone
+ * (a ghost stone for a key or refutation), the last-move dot and the refutation's cross.
+ */
+export function cellParts(g, hex = hexPoints()) {
+  el('polygon', { class: 'hex', points: hex }, g);
+  el('polygon', { class: 'pat pat-carrier', points: hex }, g);
+  el('polygon', { class: 'pat pat-mustplay', points: hex }, g);
+  el('circle', { class: 'stone', r: (0.7 * R).toFixed(2) }, g);
+  el('circle', { class: 'dot', r: (0.17 * R).toFixed(2) }, g);
+  el('path', { class: 'vc-cross', d: `M${f(-0.42)} ${f(-0.42)}L${f(0.42)} ${f(0.42)}M${f(0.42)} ${f(-0.42)}L${f(-0.42)} ${f(0.42)}` }, g);
+  return g;
 }
 
 function setAttr(node, name, value) {
@@ -173,8 +188,6 @@ export function debounceRedraw(fn) {
 }
 
 // Analysis overlay ------------------------------------------------------------------------------------
-
-const f = (v) => (v * R).toFixed(2);
 
 /**
  * Appends the glyphs of one analysis mark to `parent` (a cell, or a legend icon), all hidden by CSS until

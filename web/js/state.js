@@ -146,16 +146,19 @@ function percent(part, whole) {
   return whole ? `${((100 * part) / whole).toFixed(1)}%` : '–';
 }
 
-/** One line for the last playouts run. */
+/**
+ * One line for the last playouts run. The shares are of random games (random moves to the end), not an evaluation
+ * of the position: the line says whose random playouts they are ("won by Black"), and the page adds a note.
+ */
 export function playoutsText(result) {
   if (!result) return '';
-  if (result.running) return 'running playouts…';
+  if (result.running) return 'running random playouts…';
   if (result.error) return `playouts failed: ${result.error}`;
   const ms = result.worker_millis ?? result.millis;
   const perSecond = ms > 0 ? Math.round((result.playouts * 1000) / ms) : 0;
   return (
-    `${result.playouts} playouts · Black ${percent(result.black_wins, result.playouts)}` +
-    ` · White ${percent(result.white_wins, result.playouts)}` +
+    `${result.playouts} random playouts · won by Black ${percent(result.black_wins, result.playouts)}` +
+    ` · by White ${percent(result.white_wins, result.playouts)}` +
     ` · ${result.threads} thread${result.threads === 1 ? '' : 's'} · ${Math.round(ms)} ms` +
     ` (${perSecond.toLocaleString('en')}/s)`
   );
