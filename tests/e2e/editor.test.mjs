@@ -29,7 +29,7 @@ test('Edit mode: stones placed, replaced and cleared, the side to move set; then
   assert.equal(await hashOf(page), 'size=4&b=a1,b2&w=c3&turn=b');
   // The white tool over a Black stone replaces it; on an empty cell it adds one.
   await page.selectOption('#edit-tool', 'white');
-  assert.equal(await page.getAttribute('body', 'data-edit'), 'white');
+  await page.waitForSelector('body[data-edit="white"]', { state: 'attached' });
   await edit(page, 'a1', 'size=4&b=b2&w=a1,c3&turn=b');
   await edit(page, 'd4', 'size=4&b=b2&w=a1,c3,d4&turn=b');
   // A click on a stone of the tool's colour takes it away again.
