@@ -4,7 +4,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -60,16 +60,18 @@ export async function startServer({ isolation = true } = {}) {
  * Launches headless Debian Chromium. With `cores: 1` it runs pinned to one CPU (`taskset -c 0`, through a small
  * wrapper script): `navigator.hardwareConcurrency` is 1 there, as on a one-core machine.
  */
-export function launchBrowser({ cores = null } = {}) {
-  let executablePath = CHROMIUM;
-  if (cores) {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'hexlab-chromium-'));
-    executablePath = path.join(dir, 'chromium');
-    const cpus = Array.from({ length: cores }, (_, i) => i).join(',');
-    writeFileSync(executablePath, `#!/bin/sh\nexec taskset -c ${cpus} ${JSON.stringify(CHROMIUM)} "$@"\n`);
-    chmodSync(executablePath, 0o755);
+export async function launchBrowser({ cores = null } = {}) {
+  if (!cores) return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hexlab-chromium-'));
+  const executablePath = path.join(dir, 'chromium');
+  const cpus = Array.from({ length: cores }, (_, i) => i).join(',');
+  writeFileSync(executablePath, `#!/bin/sh\nexec taskset -c ${cpus} ${JSON.stringify(CHROMIUM)} "$@"\n`);
+  chmodSync(executablePath, 0o755);
+  try {
+    return await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  } finally {
+    rmSync(dir, { recursive: true, force: true }); // the browser runs: the wrapper has done its work
   }
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
 /**
