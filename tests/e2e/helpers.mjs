@@ -4,7 +4,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -61,9 +62,22 @@ export async function startServer({ isolation = true, cspReport = false, csp = n
   };
 }
 
-/** Launches headless Debian Chromium. */
-export function launchBrowser() {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+/**
+ * Launches headless Debian Chromium. With `cores: 1` it runs pinned to one CPU (`taskset -c 0`, through a small
+ * wrapper script): `navigator.hardwareConcurrency` is 1 there, as on a one-core machine.
+ */
+export async function launchBrowser({ cores = null } = {}) {
+  if (!cores) return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hexlab-chromium-'));
+  const executablePath = path.join(dir, 'chromium');
+  const cpus = Array.from({ length: cores }, (_, i) => i).join(',');
+  writeFileSync(executablePath, `#!/bin/sh\nexec taskset -c ${cpus} ${JSON.stringify(CHROMIUM)} "$@"\n`);
+  chmodSync(executablePath, 0o755);
+  try {
+    return await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  } finally {
+    rmSync(dir, { recursive: true, force: true }); // the browser runs: the wrapper has done its work
+  }
 }
 
 /** The CSP violation reports the server (started with `cspReport`) has received so far. */
@@ -73,12 +87,15 @@ export async function cspReports(url) {
   return response.json();
 }
 
-/** A server plus a browser; `open(hashOrPath)` gives a fresh page (own context) at the ready board. */
-export async function setup({ isolation = true, cspReport = false } = {}) {
+/**
+ * A server plus a browser (`cores`: pinned to that many CPUs, see launchBrowser); `open(hashOrPath)` gives a fresh
+ * page (own context) at the ready board.
+ */
+export async function setup({ isolation = true, cspReport = false, cores = null } = {}) {
   const server = await startServer({ isolation, cspReport });
   let browser;
   try {
-    browser = await launchBrowser();
+    browser = await launchBrowser({ cores });
   } catch (err) {
     await server.close();
     throw err;

@@ -317,3 +317,22 @@ test('analyst: a worker killed mid-request is replaced and the request answered;
   assert.equal(analyst.starts, 4);
   analyst.terminate();
 });
+
+test('claims in words for players: no internal pattern names, no "Black no stones and White no stones"', async () => {
+  const { claimText } = await import('../../web/js/analysis.js');
+  assert.equal(
+    claimText('e3 is dominated by d4 for white (pattern dominated/r2-edge0/1): with Black no stones and White no stones, after white plays d4 e3 is white captured with e4, so d4 is at least as good for white'),
+    'e3 is dominated by d4 for White: with no stones nearby, after White plays d4, e3 is White captured with e4, so d4 is at least as good for White',
+  );
+  assert.equal(claimText('c1 is black captured with b1 (pattern captured/r2-acute10/4, see b1)'), 'c1 is Black captured with b1 (see b1)');
+  assert.equal(
+    claimText('a2 is dead (pattern dead/r2-acute10/1): with Black b1 b2 and White no stones around it, no minimal winning chain'),
+    'a2 is dead: with Black stones on b1 and b2 and no White stones around it, no minimal winning chain',
+  );
+  assert.equal(
+    claimText('d1 is black captured with c2 (pattern captured/r2-obtuse10/28): with Black c1 b2 and White c3, if white plays'),
+    'd1 is Black captured with c2: with Black stones on c1 and b2 and a White stone on c3, if White plays',
+  );
+  assert.equal(claimText('b2 is found by vulnerable/r3-interior/12'), 'b2 is found by a local pattern');
+  assert.equal(claimText(null), '');
+});

@@ -8,7 +8,7 @@ import {
   alternatives, altText, clearEnds, connectionOverlay, connectionsStatus, connectionsStatusText, createConnections, fillinOf,
   fillinText, filledForPlayer, finishSearch, followPosition, missingQueries, mustplayText, neededQueries, pairQuery, pairText, pairView,
   pickEnd, promptText, queryKey, resetAutoPlayer, searchLines, searchMarks, searchOf, searchOffered, setPair, settlePlayer, startSearch,
-  threat, winningLines,
+  threat, winningLines, keysText,
 } from '../../web/js/connections.js';
 import { createAnalyst } from '../../web/js/analyst.js';
 import { center, edgeBands, edgePaths, neighbours, R } from '../../web/js/geometry.js';
@@ -501,4 +501,15 @@ test('analyst: another method and label (the Connections worker), keyed by all i
   workers[0].onmessage({ data: { id: posted.at(-1).id, ok: true, result: { results: [] } } });
   assert.deepEqual(await p2, { results: [] });
   client.terminate();
+});
+
+test('touch: the hint and prompt without Shift and Esc; "Play a move" waiting for a tap', () => {
+  assert.equal(keysText(false), 'Shift+click plays · Esc clears');
+  assert.doesNotMatch(keysText(true), /Shift|Esc/);
+  const view = { size: 5, width: 5, height: 5, black: ['c3'], white: [], to_move: 'w' };
+  const c = createConnections(true);
+  assert.match(promptText({ view, connections: c, device: { coarse: true } }), /^Tap a stone/);
+  assert.match(promptText({ view, connections: c }), /^Click a stone/);
+  c.playNext = true;
+  assert.equal(promptText({ view, connections: c, device: { coarse: true } }), "Tap a cell to play White's move there.");
 });

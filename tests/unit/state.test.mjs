@@ -77,7 +77,7 @@ test('engine line names threads and isolation', () => {
 
 test('playouts line', () => {
   const text = playoutsText({ playouts: 1000, black_wins: 600, white_wins: 400, threads: 2, millis: 50, worker_millis: 50 });
-  assert.equal(text, '1000 playouts · Black 60.0% · White 40.0% · 2 threads · 50 ms (20,000/s)');
+  assert.equal(text, '1000 random playouts · won by Black 60.0% · by White 40.0% · 2 threads · 50 ms (20,000/s)');
 });
 
 test('geometry: c3 and its six neighbours are one hex width apart', () => {

@@ -178,3 +178,43 @@ const EDGES = new Set(['top', 'bottom', 'left', 'right']);
 export function placeText(place) {
   return EDGES.has(place) ? `${place} edge` : String(place);
 }
+
+const COLOR_WORD = { black: 'Black', white: 'White' };
+
+/** "b1 b2" as "b1 and b2", "a1 b1 c1" as "a1, b1 and c1". */
+function cellList(text) {
+  const cells = text.trim().split(/\s+/);
+  return cells.length > 1 ? `${cells.slice(0, -1).join(', ')} and ${cells.at(-1)}` : cells[0];
+}
+
+/** "with Black b1 b2 and White no stones" as players say it: "with Black stones on b1 and b2 and no White stones". */
+function stonesText(black, white, around) {
+  const none = (s) => s === 'no stones';
+  const on = (color, cells) => `${cells.trim().split(/\s+/).length > 1 ? `${color} stones` : `a ${color} stone`} on ${cellList(cells)}`;
+  const where = around ? ' around it' : '';
+  if (none(black) && none(white)) return `with no stones${around ? ' around it' : ' nearby'}`;
+  if (none(white)) return `with ${on('Black', black)} and no White stones${where}`;
+  if (none(black)) return `with ${on('White', white)} and no Black stones${where}`;
+  return `with ${on('Black', black)} and ${on('White', white)}${where}`;
+}
+
+/**
+ * The engine's reason for a claim, as the page shows it to players: no internal pattern names ("(pattern
+ * dominated/r2-interior/8)" goes, "(pattern …, see b1)" becomes "(see b1)"), the stones a pattern needs in words
+ * ("with Black no stones and White no stones" becomes "with no stones nearby"), colours capitalised.
+ */
+export function claimText(reason) {
+  if (!reason) return '';
+  const PATTERN = '[a-z][a-z-]*\\/[a-z0-9-]+\\/\\d+';
+  return String(reason)
+    .replace(new RegExp(` ?\\(pattern ${PATTERN}, (see [^)]*)\\)`, 'g'), ' ($1)')
+    .replace(new RegExp(` ?\\(pattern ${PATTERN}\\)`, 'g'), '')
+    .replace(new RegExp(`(a |the )?(local )?pattern ${PATTERN}`, 'g'), 'a local pattern')
+    .replace(new RegExp(PATTERN, 'g'), 'a local pattern')
+    .replace(/with Black ((?:no stones)|(?:[a-z]\d+(?: [a-z]\d+)*)) and White ((?:no stones)|(?:[a-z]\d+(?: [a-z]\d+)*))( around it)?/g,
+      (_, black, white, around) => stonesText(black, white, !!around))
+    .replace(/\binside \{([a-z]\d+(?: [a-z]\d+)*)\}/g, (_, cells) => `inside ${cellList(cells)}`)
+    .replace(/\bcaptured with ([a-z]\d+(?: [a-z]\d+)+)/g, (_, cells) => `captured with ${cellList(cells)}`)
+    .replace(/\b(black|white)\b/g, (word) => COLOR_WORD[word])
+    .replace(/\bafter (Black|White) plays ([a-z]\d+) ([a-z]\d+) is\b/g, 'after $1 plays $2, $3 is');
+}

@@ -58,6 +58,7 @@ export function createConnections(on = false, mustplay = false, fillin = false, 
     chosen: 0, // what the board shows: an index into `alternatives` (clicked in the list), or 'search'
     hover: null, // the alternative under the pointer
     search: null, // the pair's connection search (see searchOf)
+    playNext: false, // the bar's "Play a move": the next click on a cell plays instead of picking (touch has no Shift)
   };
 }
 
@@ -423,15 +424,26 @@ export function promptText(state) {
   const conn = state.connections;
   const view = state.view;
   if (!conn?.on) return '';
-  if (conn.ends.length === 0) return 'Click a stone, an edge or an empty cell: the first endpoint.';
+  const coarse = !!state.device?.coarse;
+  const [Click, click] = coarse ? ['Tap', 'tap'] : ['Click', 'click'];
+  if (conn.playNext) return `${Click} a cell to play ${view?.to_move ? `${colorName(view.to_move)}'s` : 'a'} move there.`;
+  if (conn.ends.length === 0) return `${Click} a stone, an edge or an empty cell: the first endpoint.`;
   if (conn.ends.length === 1) {
     const color = colorOf(view, conn.ends[0]);
     const whose = color ? `another ${colorName(color)} stone or edge, or an empty cell` : 'a stone, an edge or an empty cell';
-    return `From ${placeName(view, conn.ends[0])}: click the second endpoint (${whose}).`;
+    return `From ${placeName(view, conn.ends[0])}: ${click} the second endpoint (${whose}).`;
   }
   const filled = filledForPlayer(state);
   const why = filled.length ? ` (the fill-in gives ${filled.join(' and ')} to ${colorName(conn.player)})` : '';
   return `${pairName(state)} for ${colorName(conn.player)}${why}`;
+}
+
+/**
+ * The bar's hint on how to play and clear: the keys with a fine pointer (a mouse), the bar's buttons without one
+ * (`coarse`: a touch screen, where there is neither Shift nor Esc).
+ */
+export function keysText(coarse) {
+  return coarse ? 'Play a move: the next tap plays · Clear drops the endpoints' : 'Shift+click plays · Esc clears';
 }
 
 /** "b2 – the top edge". */

@@ -13,17 +13,18 @@ import {
   clearEnds, createConnections, finishSearch, followPosition, missingQueries, pickEnd, queryKey, resetAutoPlayer, searchOf,
   setPair, settlePlayer, startSearch, EDGES_OF,
 } from './connections.js';
+import { clearCode, editCode, turnCode, TOOLS } from './editor.js';
 import { arriveAt, branchGame, leaveGame, nextGame, previousGame } from './games.js';
 import { parseViews, readHash, viewValue, writeHash } from './hash.js';
 import { quote } from './quote.js';
-import { chooseSettings, setError, setView } from './state.js';
+import { chooseSettings, moveAnnouncement, setError, setView } from './state.js';
 
 /**
  * Creates the actions; `redraw()` schedules a render of `state`; `analyst` runs the analyses, `vc` the
  * Connections mode's H-search and `searcher` its connection search (instances of analyst.js, each with its
- * own worker).
+ * own worker). `clipboard` (navigator.clipboard) and `href()` (the address bar) serve the Copy link button.
  */
-export function createCtrl({ state, engine, analyst, vc, searcher, config, redraw }) {
+export function createCtrl({ state, engine, analyst, vc, searcher, config, redraw, clipboard = globalThis.navigator?.clipboard, href = () => location.href }) {
   let queue = Promise.resolve();
 
   /**
@@ -202,9 +203,11 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
 
   /**
    * Makes `view` current, clears the error unless told otherwise, and syncs the hash (a new history entry with
-   * `push`). With `adopt` (another game) the New game choices follow it.
+   * `push`). With `adopt` (another game) the New game choices follow it. The live region says what changed (the
+   * move, when `played`).
    */
-  function show(view, { keepError = false, push = false, adopt = false } = {}) {
+  function show(view, { keepError = false, push = false, adopt = false, played = false } = {}) {
+    if (view.code !== state.view?.code) state.announcement = moveAnnouncement(state.view, view, { played });
     setView(state, view, { adopt });
     if (!keepError) setError(state, null);
     syncHash({ push });
@@ -247,6 +250,24 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
     show(view, { adopt: true });
   }
 
+  /**
+   * The Edit mode's change: loads the set-up `code` (null: nothing changes). The first change of an Edit session
+   * leaves the game on the stack (Undo returns to it, as after a pasted link) and gets a history entry; the next
+   * ones replace it, so Back leaves the whole edit.
+   */
+  function applyEdit(code) {
+    if (!live() || !code) return queue;
+    return enqueue(async () => {
+      if (!state.view || code === state.view.code) return;
+      const view = await engine.loadPosition(code);
+      const first = state.edit.edits === 0;
+      if (first) leaveGame(state.games, state.view.code);
+      else branchGame(state.games);
+      state.edit.edits++;
+      show(view, { adopt: true, push: first });
+    });
+  }
+
   /** Whether there is a position to act on (the engine has drawn one): else a click or key is dropped. */
   const live = () => !!state.view && state.engine.status === 'ready';
 
@@ -282,7 +303,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
         if (move !== 'swap' && Array.isArray(view.legal) && !view.legal.includes(move)) return;
         const next = await engine.play(view.code, move);
         branchGame(state.games);
-        show(next, { push: true });
+        show(next, { push: true, played: true });
       });
     },
 
@@ -368,13 +389,23 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
     setConnections,
 
     /**
-     * A click on a cell. In the Connections mode it picks an endpoint (with Shift it plays). With the
+     * A click on a cell. In the Edit mode it edits. In the Connections mode it picks an endpoint (with Shift, or
+     * once after the bar's "Play a move", it plays). With the
      * analysis on, a cell that shows a mark is selected for explanation (a second click on it deselects
      * it); any other cell clears the selection and is played if legal.
      */
     clickCell(cell, { shift = false } = {}) {
+      state.gridCell = cell; // the keyboard's focus follows (Tab comes back here)
+      if (state.edit.on) return applyEdit(editCode(state.view, cell, state.edit.tool));
       if (state.connections.on) {
         if (shift) return actions.play(cell);
+        if (state.connections.playNext) {
+          // One move ("the next tap"), then taps pick again; a tap on a cell that cannot be played keeps waiting.
+          if (!(state.view?.legal ?? []).includes(cell)) return queue;
+          state.connections.playNext = false;
+          redraw();
+          return actions.play(cell);
+        }
         actions.pick(cell);
         return queue;
       }
@@ -389,6 +420,51 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
         redraw();
       }
       return actions.play(cell);
+    },
+
+    /**
+     * The Edit mode (`#edit-toggle`): while it is on a click (or Enter) on a cell uses the tool instead of playing,
+     * whatever other mode is on. Every change is already the position on the board (a set-up), so leaving it only
+     * ends the session.
+     */
+    setEdit(on) {
+      on = !!on;
+      if (on === state.edit.on) return;
+      Object.assign(state.edit, { on, edits: 0 });
+      redraw();
+    },
+
+    /** The editor's tool: black, white or empty. */
+    setEditTool(tool) {
+      if (!TOOLS.includes(tool) || state.edit.tool === tool) return;
+      state.edit.tool = tool;
+      redraw();
+    },
+
+    /** The editor's side to move: the stones become a set-up with `turn` to move. */
+    setEditTurn: (turn) => applyEdit(turnCode(state.view, turn)),
+
+    /** The editor's Clear: the empty board of this shape and rules (a set-up, Black to move). */
+    clearBoard: () => applyEdit(clearCode(state.view)),
+
+    /** The Copy link button: the address bar (the position's link) to the clipboard; the panel says how it went. */
+    copyLink: async () => {
+      const link = href();
+      try {
+        if (!clipboard?.writeText) throw new Error('no clipboard');
+        await clipboard.writeText(link);
+        state.copied = { status: 'copied', href: link };
+      } catch {
+        state.copied = { status: 'failed', href: link };
+      }
+      redraw();
+    },
+
+    /** The board cell with the roving keyboard focus (arrow keys, a focus by Tab or click): tabindex 0 goes there. */
+    focusCell(cell) {
+      if (state.gridCell === cell) return;
+      state.gridCell = cell;
+      redraw();
     },
 
     /** A click on an edge band ("top", "bottom", "left", "right"): an endpoint in the Connections mode. */
@@ -412,7 +488,16 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
       endsChanged();
     },
 
-    /** Drops the endpoints (the panel's Clear button). */
+    /** The bar's "Play a move" toggle: the next click (tap) on a cell plays there instead of picking an endpoint. */
+    setPlayNext(on) {
+      const c = state.connections;
+      on = !!on && c.on;
+      if (c.playNext === on) return;
+      c.playNext = on;
+      redraw();
+    },
+
+    /** Drops the endpoints (the bar's Clear button). */
     clearEnds() {
       clearEnds(state.connections);
       endsChanged();
@@ -422,7 +507,8 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
     escape() {
       const c = state.connections;
       if (c.on) {
-        if (c.ends.length || c.message) actions.clearEnds();
+        if (c.playNext) actions.setPlayNext(false);
+        else if (c.ends.length || c.message) actions.clearEnds();
         else setConnections(false);
       }
       actions.select(null);

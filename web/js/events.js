@@ -1,4 +1,11 @@
 // Turns clicks, changes and keys into controller actions. Every bind function returns its unbind function.
+//
+// Keys: on a board cell (it has the focus) the arrows move the focus between cells and Enter or Space acts as a
+// click there (bindGridKeys); that handler runs before the document's (bindKeys), which leaves a key alone once it
+// is handled (defaultPrevented). Elsewhere the arrows undo and redo (Home/End: start/end), as do u and r, Ctrl+Z and
+// Ctrl+Y (or Ctrl+Shift+Z), except in a form control that uses those keys itself (a select, a text field).
+
+import { gridStep, isGridKey } from './grid.js';
 
 /** Adds a listener and returns the function that removes it. */
 export function listen(target, type, fn, options) {
@@ -34,6 +41,49 @@ export function bindHover(container, onHover) {
   ]);
 }
 
+/**
+ * The board's keyboard grid (grid.js): on a focused cell the arrows move the focus (`actions.focusCell`, then the
+ * cell's element takes the focus), Enter or Space clicks it (`actions.clickCell`, Shift as for a click: in the
+ * Connections mode it plays). A cell taking the focus (Tab, a click) gets the roving tabindex, and with the
+ * analysis on a focused marked cell is explained as on hover.
+ */
+export function bindGridKeys(container, actions) {
+  const cellOf = (e) => {
+    const cell = e.target.closest?.('[data-cell]');
+    return cell && container.contains(cell) ? cell : null;
+  };
+  return all([
+    listen(container, 'keydown', (e) => {
+      const cell = cellOf(e);
+      if (!cell || e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+      if (isGridKey(e.key)) {
+        e.preventDefault();
+        const board = cell.closest('[data-width]');
+        const next = gridStep(cell.dataset.cell, e.key, Number(board?.dataset.width), Number(board?.dataset.height));
+        actions.focusCell(next);
+        container.querySelector(`[data-cell="${next}"]`)?.focus();
+      } else if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        if (!e.repeat) actions.clickCell(cell.dataset.cell, { shift: e.shiftKey });
+      }
+    }),
+    // A mouse click does not move the focus into the grid (the arrows keep undoing and redoing after a click), but
+    // with the focus already on a cell it follows the click.
+    listen(container, 'mousedown', (e) => {
+      if (cellOf(e) && !container.contains(document.activeElement)) e.preventDefault();
+    }),
+    listen(container, 'focusin', (e) => {
+      const cell = cellOf(e);
+      if (!cell) return;
+      actions.focusCell(cell.dataset.cell);
+      actions.hover(cell.dataset.cell);
+    }),
+    listen(container, 'focusout', (e) => {
+      if (cellOf(e) && !container.contains(e.relatedTarget)) actions.hover(null);
+    }),
+  ]);
+}
+
 /** Parses the size chooser's value: "11" -> [11, 11], "11x9" -> [11, 9]. */
 export function parseSize(value) {
   const [w, h] = String(value).split('x').map(Number);
@@ -62,6 +112,12 @@ export function bindPanel(dom, actions) {
     listen(dom.redo, 'click', () => actions.redo()),
     listen(dom.swap, 'click', () => actions.play('swap')),
     listen(dom.playouts, 'click', () => actions.playouts()),
+    listen(dom.editToggle, 'change', () => actions.setEdit(dom.editToggle.checked)),
+    listen(dom.editDone, 'click', () => actions.setEdit(false)),
+    listen(dom.editTool, 'change', () => actions.setEditTool(dom.editTool.value)),
+    listen(dom.editTurn, 'change', () => actions.setEditTurn(dom.editTurn.value)),
+    listen(dom.editClear, 'click', () => actions.clearBoard()),
+    listen(dom.copyLink, 'click', () => actions.copyLink()),
     listen(dom.linkForm, 'submit', (e) => {
       e.preventDefault();
       loadLink();
@@ -75,6 +131,7 @@ export function bindPanel(dom, actions) {
     listen(dom.connectionsToggle, 'change', () => actions.setConnections(dom.connectionsToggle.checked)),
     listen(dom.connectionsExit, 'click', () => actions.setConnections(false)),
     listen(dom.connectionsClear, 'click', () => actions.clearEnds()),
+    listen(dom.connectionsPlayMode, 'click', () => actions.setPlayNext(dom.connectionsPlayMode.getAttribute('aria-pressed') !== 'true')),
     listen(dom.mustplayToggle, 'change', () => actions.setMustplay(dom.mustplayToggle.checked)),
     listen(dom.connectionsFillin, 'change', () => actions.setFillin(dom.connectionsFillin.checked)),
     listen(dom.connectionsEdges, 'change', () => actions.setEdges(dom.connectionsEdges.checked)),
@@ -90,6 +147,13 @@ export function bindPanel(dom, actions) {
     listen(dom.moves, 'click', (e) => {
       const move = e.target.closest('[data-ply]');
       if (move) actions.seek(Number(move.dataset.ply));
+    }),
+    // The moves are focusable: Enter (or Space) goes there, as a click does.
+    listen(dom.moves, 'keydown', (e) => {
+      const move = e.target.closest?.('[data-ply]');
+      if (!move || (e.key !== 'Enter' && e.key !== ' ')) return;
+      e.preventDefault();
+      actions.seek(Number(move.dataset.ply));
     }),
   ]);
 }
@@ -127,16 +191,27 @@ export function keyForControl(target) {
   return !!target?.closest?.(OWN_KEYS);
 }
 
+/** The action of a key with Ctrl (or Cmd): Z undoes, Y and Shift+Z redo; null for any other. */
+export function ctrlKeyAction(e) {
+  const key = e.key.toLowerCase();
+  if (key === 'z') return e.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && !e.shiftKey) return 'redo';
+  return null;
+}
+
 /**
- * Left/right arrows undo/redo (Home/End: start/end), Escape clears the explained cell or the Connections
- * endpoints (and with none picked leaves that mode), unless the focus is in a form control that uses the keys
- * itself (a select, a text field: `keyForControl`).
+ * Left/right arrows undo/redo (so do u and r, Ctrl+Z and Ctrl+Y; Home/End: start/end), Escape clears the explained
+ * cell or the Connections endpoints (and with none picked leaves that mode), unless the focus is in a form control
+ * that uses the keys itself (a select, a text field: `keyForControl`) or a handler nearer the focus took the key
+ * (a board cell's arrows move the focus: bindGridKeys).
  */
 export function bindKeys(actions) {
   return listen(document, 'keydown', (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+    if (e.altKey || e.defaultPrevented) return;
     if (keyForControl(e.target) || keyForControl(document.activeElement)) return;
-    const action = { ArrowLeft: 'undo', ArrowRight: 'redo', Home: 'first', End: 'last', Escape: 'deselect' }[e.key];
+    const action = e.ctrlKey || e.metaKey
+      ? ctrlKeyAction(e)
+      : { ArrowLeft: 'undo', ArrowRight: 'redo', Home: 'first', End: 'last', Escape: 'deselect', u: 'undo', r: 'redo' }[e.key];
     if (!action) return;
     e.preventDefault();
     if (action === 'deselect') actions.escape();

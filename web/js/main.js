@@ -5,10 +5,11 @@ import { defaults } from './config.js';
 import { createCtrl } from './ctrl.js';
 import { bindDebug } from './debug.js';
 import { createEngine } from './engine.js';
-import { bindBoard, bindHover, bindKeys, bindPanel } from './events.js';
+import { bindBoard, bindGridKeys, bindHover, bindKeys, bindPanel } from './events.js';
+import { gridCell } from './grid.js';
 import { bindHash, parseViews } from './hash.js';
-import { fillFillinLegend, fillLegend, fillSizes, panelDom, renderPanel } from './panel.js';
-import { debounceRedraw, renderBoard, renderMarks, wrap } from './render.js';
+import { fillConnectionsLegend, fillFillinLegend, fillLegend, fillSizes, panelDom, renderPanel } from './panel.js';
+import { debounceRedraw, renderBoard, renderGrid, renderMarks, wrap } from './render.js';
 import { createState } from './state.js';
 
 /** Mounts the analysis board on the page's fixed elements; returns { state, actions, destroy }. */
@@ -19,6 +20,7 @@ export function start(config = defaults) {
   fillSizes(panel.size, config.minSize, config.maxSize, config.width);
   fillLegend(panel.analysisLegend);
   fillFillinLegend(panel.connectionsFillinLegend);
+  fillConnectionsLegend(document.getElementById('connections-legend'));
   // No board is drawn until the engine has given the first position (the link's, or a new game): a placeholder
   // board of another size would take clicks meant for nothing (see ctrl.js: they are dropped anyway).
   let board = null;
@@ -30,6 +32,7 @@ export function start(config = defaults) {
       renderBoard(board, view);
     }
     if (view) renderMarks(board, state);
+    if (view) renderGrid(board, gridCell(state.gridCell, view));
     else boardWrap.dataset.empty = state.engine.status === 'failed' ? 'failed' : 'loading';
     if (view) delete boardWrap.dataset.empty;
     renderPanel(panel, state);
@@ -43,9 +46,19 @@ export function start(config = defaults) {
   // A fourth for its "Search deeper" (started on first use), so a long search never holds up H-search.
   const searcher = createAnalyst({ restartAfterMs: config.analysisRestartMs, method: 'connect', label: 'connection search' });
   const actions = createCtrl({ state, engine, analyst, vc, searcher, config, redraw });
+  // A touch screen (no fine pointer) gets hints without Shift and Esc; the query is followed (a tablet's mouse).
+  const coarse = globalThis.matchMedia?.('(pointer: coarse)');
+  const followPointer = () => {
+    state.device.coarse = !!coarse?.matches;
+    redraw();
+  };
+  followPointer();
+  coarse?.addEventListener?.('change', followPointer);
   const unbinds = [
+    () => coarse?.removeEventListener?.('change', followPointer),
     bindBoard(boardWrap, (cell, how) => actions.clickCell(cell, how), (edge) => actions.clickEdge(edge)),
     bindHover(boardWrap, (cell) => actions.hover(cell)),
+    bindGridKeys(boardWrap, actions),
     bindPanel(panel, actions),
     bindKeys(actions),
     bindHash((code, view, { fillin, edges }) => {

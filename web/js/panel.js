@@ -1,13 +1,13 @@
 // The side panel: status line, error, buttons, choosers, move list, playouts result. Reconciled from state.
 
 import {
-  analysisCounts, analysisStatusText, cellMarks, claimFacts, currentReport, focusCell, isFillin, kindText, kindsText,
+  analysisCounts, analysisStatusText, cellMarks, claimFacts, claimText, currentReport, focusCell, isFillin, kindText, kindsText,
 } from './analysis.js';
 import {
-  altText, connectionsStatus, connectionsStatusText, fillinOf, fillinText, mustplayText, pairText, pairView, promptText,
+  altText, connectionsStatus, connectionsStatusText, fillinOf, fillinText, keysText, mustplayText, pairText, pairView, promptText,
   searchLines, searchOffered, threat, winningLines,
 } from './connections.js';
-import { glyphs, setGlyph } from './render.js';
+import { cellParts, glyphs, setGlyph } from './render.js';
 import { canRedo, canUndo } from './games.js';
 import { colorName, engineText, gameText, playoutsText, settingsPending } from './state.js';
 
@@ -17,6 +17,7 @@ export function panelDom(doc = document) {
   return {
     body: doc.body,
     gameStatus: $('game-status'),
+    announcer: $('announcer'),
     engineStatus: $('engine-status'),
     error: $('error'),
     errorText: $('error-text'),
@@ -35,7 +36,16 @@ export function panelDom(doc = document) {
     hexworld: $('hexworld-link'),
     errorClose: $('error-close'),
     playouts: $('playouts'),
+    editToggle: $('edit-toggle'),
+    edit: $('edit-panel'),
+    editTool: $('edit-tool'),
+    editTurn: $('edit-turn'),
+    editClear: $('edit-clear'),
+    editDone: $('edit-done'),
+    copyLink: $('copy-link'),
+    copyStatus: $('copy-status'),
     playoutsResult: $('playouts-result'),
+    playoutsNote: $('playouts-note'),
     movesKey: null,
     analysisToggle: $('analysis-toggle'),
     analysis: $('analysis-panel'),
@@ -55,6 +65,8 @@ export function panelDom(doc = document) {
     connectionsBar: $('connections-bar'),
     connectionsPrompt: $('connections-prompt'),
     connectionsExit: $('connections-exit'),
+    connectionsKeys: $('connections-keys'),
+    connectionsPlayMode: $('connections-play-mode'),
     connectionsStatus: $('connections-status'),
     connectionsWinning: $('connections-winning'),
     connectionsMessage: $('connections-message'),
@@ -101,13 +113,85 @@ function legendIcon(mark) {
   return svg;
 }
 
-/** Fills the marks legend once (small SVG icons drawn with the board's glyphs). */
+// The outlines drawn round the cells of the claim in focus (render.js HIGHLIGHTS): colour and dashes.
+const OUTLINES = [
+  ['witness', 'witness cells (dotted outline)'],
+  ['killer', 'killers (dashed outline)'],
+  ['dominator', 'dominating move (solid outline)'],
+  ['analysis-focus', 'cell explained (thick outline)'],
+];
+
+/** A legend icon of one cell (the board's drawing, render.js cellParts) set up by `dress(svg, cell)`. */
+function cellIcon(dress) {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'legend-icon');
+  svg.setAttribute('viewBox', '-18 -20 36 40');
+  svg.setAttribute('aria-hidden', 'true');
+  const cell = cellParts(document.createElementNS(SVG, 'g'));
+  cell.setAttribute('class', 'cell');
+  svg.appendChild(cell);
+  dress(svg, cell);
+  return svg;
+}
+
+/** An outline icon: a cell with the highlight polygon of `kind` (witness, killer, dominator, analysis-focus). */
+function outlineIcon(kind) {
+  return cellIcon((svg, cell) => {
+    cell.classList.add(`legend-${kind}`); // not the board's class: tests look for `.witness` and so on anywhere
+    const hl = document.createElementNS(SVG, 'polygon');
+    hl.setAttribute('class', 'hl');
+    hl.setAttribute('points', '0,-17.2 14.9,-8.6 14.9,8.6 0,17.2 -14.9,8.6 -14.9,-8.6');
+    cell.appendChild(hl);
+  });
+}
+
+/** Fills the marks legend once (small SVG icons drawn with the board's glyphs), then the outlines' colours. */
 export function fillLegend(list) {
   list.replaceChildren();
   for (const [mark, text] of LEGEND) {
     const li = document.createElement('li');
     li.append(legendIcon(mark), document.createTextNode(text));
     list.appendChild(li);
+  }
+  for (const [kind, text] of OUTLINES) {
+    const li = document.createElement('li');
+    li.dataset.legend = kind;
+    li.append(outlineIcon(kind), document.createTextNode(text));
+    list.appendChild(li);
+  }
+}
+
+// The Connections legend (`li[data-legend]` in index.html): how each mark is drawn on a cell, shape and colour. The
+// icons' cells carry `data-legend-mark` / `data-legend-endpoint` (CSS draws them as the board's `data-mark` /
+// `data-endpoint`): tests look for the board's marks as `[data-mark]` anywhere on the page.
+const VC_MARKS = {
+  carrier: (cell) => cell.setAttribute('data-legend-mark', 'carrier'),
+  key: (cell) => cell.setAttribute('data-legend-mark', 'key'),
+  refutation: (cell) => cell.setAttribute('data-legend-mark', 'refutation'),
+  mustplay: (cell) => {
+    cell.setAttribute('data-legend-mark', 'mustplay');
+    cell.classList.add('legend-mustplay');
+  },
+  endpoint: (cell) => {
+    cell.setAttribute('data-legend-endpoint', 'from');
+    const hl = document.createElementNS(SVG, 'polygon');
+    hl.setAttribute('class', 'hl');
+    hl.setAttribute('points', '0,-17.2 14.9,-8.6 14.9,8.6 0,17.2 -14.9,8.6 -14.9,-8.6');
+    cell.appendChild(hl);
+  },
+};
+
+/** Puts an icon in front of each entry of the Connections legend (drawn as the board draws that mark, for Black). */
+export function fillConnectionsLegend(list) {
+  for (const li of list.querySelectorAll('li[data-legend]')) {
+    const dress = VC_MARKS[li.dataset.legend];
+    if (!dress) continue;
+    li.querySelector('.legend-icon')?.remove();
+    li.prepend(cellIcon((svg, cell) => {
+      svg.classList.add('connections');
+      svg.setAttribute('data-vc-player', 'b');
+      dress(cell);
+    }));
   }
 }
 
@@ -159,6 +243,8 @@ function renderMoves(dom, view) {
   const key = view ? `${view.moves.join(',')}|${view.cursor}` : '';
   if (dom.movesKey === key) return;
   dom.movesKey = key;
+  // The list is rebuilt: a move that had the focus (Enter on it, or an arrow key) gives it to the same ply's new item.
+  const focused = dom.moves.contains(document.activeElement) ? document.activeElement.closest?.('[data-ply]')?.dataset.ply : null;
   const moves = view?.moves ?? [];
   const rows = [];
   for (let i = 0; i < moves.length; i += 2) {
@@ -176,7 +262,9 @@ function renderMoves(dom, view) {
       span.dataset.ply = String(ply);
       span.dataset.color = ply % 2 ? 'b' : 'w';
       span.textContent = moves[ply - 1];
-      span.tabIndex = -1;
+      span.tabIndex = 0; // focusable: Enter goes there (events.js)
+      span.setAttribute('role', 'button');
+      span.setAttribute('aria-label', `move ${ply}, ${span.dataset.color === 'b' ? 'Black' : 'White'} ${moves[ply - 1]}`);
       if (ply > view.cursor) span.classList.add('future');
       if (ply === view.cursor) {
         span.classList.add('current');
@@ -188,6 +276,7 @@ function renderMoves(dom, view) {
     rows.push(li);
   }
   dom.moves.replaceChildren(...rows);
+  if (focused) dom.moves.querySelector(`[data-ply="${focused}"]`)?.focus({ preventScroll: true });
   const current = dom.moves.querySelector('.current');
   if (current) keepInView(dom.moves, current);
   else if (view && !view.cursor) dom.moves.scrollTop = 0;
@@ -214,6 +303,7 @@ export function renderPanel(dom, state) {
   setData(dom.body, 'busy', state.busy > 0 ? 'true' : null);
 
   setText(dom.gameStatus, gameText(view));
+  setText(dom.announcer, state.announcement ?? '');
   setText(dom.engineStatus, engineText(engine));
   setData(dom.gameStatus, 'winner', view?.winner || null);
 
@@ -230,12 +320,14 @@ export function renderPanel(dom, state) {
   dom.settingsNote.hidden = !pending;
   dom.undo.disabled = !ready || !canUndo(view, state.games);
   dom.redo.disabled = !ready || !canRedo(view, state.games);
-  dom.undo.title = ready && !view.can_undo && canUndo(view, state.games) ? 'Undo (←): back to the previous game' : 'Undo (←)';
-  dom.redo.title = ready && !view.can_redo && canRedo(view, state.games) ? 'Redo (→): forward to the newer game' : 'Redo (→)';
+  dom.undo.title = ready && !view.can_undo && canUndo(view, state.games) ? 'Undo (←, u, Ctrl+Z): back to the previous game' : 'Undo (←, u, Ctrl+Z)';
+  dom.redo.title = ready && !view.can_redo && canRedo(view, state.games) ? 'Redo (→, r, Ctrl+Y): forward to the newer game' : 'Redo (→, r, Ctrl+Y)';
   dom.swap.disabled = !ready || !view.swap_legal;
   dom.newGame.disabled = !ready;
   dom.playouts.disabled = !ready || !!state.playouts?.running;
   renderMoves(dom, view);
+  renderEditor(dom, state);
+  renderCopy(dom, state);
   renderAnalysis(dom, state);
   renderConnections(dom, state);
 
@@ -246,10 +338,35 @@ export function renderPanel(dom, state) {
 
   const p = state.playouts;
   setText(dom.playoutsResult, playoutsText(p));
+  dom.playoutsNote.hidden = !(p && !p.running && !p.error);
   setData(dom.playoutsResult, 'playouts', p && !p.running && !p.error ? p.playouts : null);
   setData(dom.playoutsResult, 'blackWins', p && !p.running && !p.error ? p.black_wins : null);
   setData(dom.playoutsResult, 'whiteWins', p && !p.running && !p.error ? p.white_wins : null);
   setData(dom.playoutsResult, 'threads', p && !p.running && !p.error ? p.threads : null);
+}
+
+/** The Edit mode: the toggle, its panel, the tool and the side to move (the position's), `body[data-edit]`. */
+function renderEditor(dom, state) {
+  const e = state.edit;
+  const ready = state.engine.status === 'ready' && !!state.view;
+  if (dom.editToggle.checked !== e.on) dom.editToggle.checked = e.on;
+  dom.editToggle.disabled = !ready;
+  dom.edit.hidden = !e.on;
+  setData(dom.edit, 'status', e.on ? 'on' : 'off');
+  setData(dom.body, 'edit', e.on ? e.tool : null);
+  if (dom.editTool.value !== e.tool) dom.editTool.value = e.tool;
+  const turn = state.view?.to_move ?? 'b';
+  if (dom.editTurn.value !== turn) dom.editTurn.value = turn;
+  for (const control of [dom.editTool, dom.editTurn, dom.editClear, dom.editDone]) control.disabled = !ready;
+}
+
+/** The Copy link button's answer, while the address bar still holds the link copied. */
+function renderCopy(dom, state) {
+  const c = state.copied;
+  const current = c && c.href === location.href ? c : null;
+  setData(dom.copyLink, 'copied', current ? String(current.status === 'copied') : null);
+  dom.copyStatus.hidden = !current;
+  setText(dom.copyStatus, !current ? '' : current.status === 'copied' ? 'Link copied.' : 'Could not copy: select the address bar and copy it.');
 }
 
 /** The explanation of the cell in focus: one block per claim (reason, then kind, fill, by, killers, witness). */
@@ -285,7 +402,7 @@ function renderClaim(dom, state, marks, focus) {
     title.append(cell, ' ', kind);
     const reason = document.createElement('p');
     reason.className = 'reason';
-    reason.textContent = claim.reason ?? '';
+    reason.textContent = claimText(claim.reason); // in words for players: no internal pattern names
     const facts = document.createElement('dl');
     facts.className = 'facts';
     for (const [label, value] of claimFacts(claim)) {
@@ -374,6 +491,9 @@ export function renderConnections(dom, state) {
   setText(dom.connectionsStatus, connectionsStatusText(state));
   dom.connectionsStatus.classList.toggle('error', status === 'error');
   setText(dom.connectionsPrompt, promptText(state));
+  setText(dom.connectionsKeys, keysText(!!state.device?.coarse));
+  dom.connectionsPlayMode.setAttribute('aria-pressed', String(!!(c.on && c.playNext)));
+  dom.connectionsPlayMode.disabled = !state.view || !!state.view.winner;
 
   // Winning connections of either side, each with a button that draws it.
   const lines = c.on ? winningLines(state) : [];

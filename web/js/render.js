@@ -10,13 +10,17 @@
 //     g.edges    polygon.edge-hit[data-edge="top"…] ×4 (the click target of each edge; [data-endpoint]),
 //                polyline.edge-glow ×4 (.endpoint: the rim of a picked edge),
 //                polyline.edge.edge-black ×2 (top, bottom), polyline.edge.edge-white ×2 (left, right)
-//     g.cells    g.cell[data-cell="c3"][data-stone="b"|"w"]  (.legal .last-move .win-chain | .lose-chain)
+//     g.cells[role=grid] > g.row[role=row] ×height  (a keyboard grid: grid.js, renderGrid)
+//                g.cell[role=gridcell][tabindex=0|-1][aria-label="c3, black stone"]
+//                  [data-cell="c3"][data-stone="b"|"w"]  (.legal .last-move .win-chain | .lose-chain)
 //                  [data-chain="winning"|"losing"]  (the chain that decided the game; under Rex the loser's)
 //                  [data-mark data-fill-kind data-by]  (.consider .witness .killer .dominator .analysis-focus)
 //                  [data-endpoint="from"|"to"] (.mustplay) [data-fill]  (Connections)
-//                  polygon.hex, circle.stone, circle.dot,
+//                  polygon.hex, polygon.pat.pat-carrier, polygon.pat.pat-mustplay, circle.stone, circle.dot,
+//                  path.vc-cross (the refutation's cross),
 //                  g.glyphs[data-glyph data-glyph-kind] (analysis marks, the Connections fill-in),
 //                  polygon.hl (highlight outline)
+//     polygon.focus-ring[data-cell-ring]  (over the roving cell; shown while a cell has the keyboard focus)
 //     g.labels   text.label ×(width + height)
 
 import { cellMarks, currentReport, focusCell, focusCells } from './analysis.js';
@@ -24,9 +28,11 @@ import { connectionOverlay } from './connections.js';
 import {
   R, angleBetween, cellName, center, edgeBands, edgeClips, edgePaths, hexPoints, labelPositions, viewBox,
 } from './geometry.js';
+import { cellLabel } from './grid.js';
 import { chainKind, lastMoveCell, stoneMap } from './state.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
+const f = (v) => (v * R).toFixed(2);
 
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -71,27 +77,49 @@ export function wrap(container, width, height) {
   for (const [side, owner] of sides) {
     el('polyline', { class: `edge edge-${owner} edge-${side}`, points: join(paths[side]), 'clip-path': `url(#edge-clip-${side})` }, edges);
   }
-  const cellGroup = el('g', { class: 'cells' }, svg);
+  // The cells are a keyboard grid (grid.js): one row element per board row, one focusable gridcell per cell, a
+  // roving tabindex (renderGrid gives the one cell in the tab order tabindex 0).
+  const cellGroup = el('g', { class: 'cells', role: 'grid', 'aria-label': `Board ${width}×${height}: Black joins top and bottom, White left and right`, 'aria-rowcount': height, 'aria-colcount': width }, svg);
   const hex = hexPoints();
   const cells = new Map();
   for (let row = 0; row < height; row++) {
+    const rowGroup = el('g', { class: 'row', role: 'row', 'aria-rowindex': row + 1 }, cellGroup);
     for (let col = 0; col < width; col++) {
       const name = cellName(col, row);
       const [x, y] = center(col, row);
-      const g = el('g', { class: 'cell', 'data-cell': name, 'aria-label': name, transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})` }, cellGroup);
-      el('polygon', { class: 'hex', points: hex }, g);
-      el('circle', { class: 'stone', r: (0.7 * R).toFixed(2) }, g);
-      el('circle', { class: 'dot', r: (0.17 * R).toFixed(2) }, g);
+      const g = el('g', {
+        class: 'cell', role: 'gridcell', tabindex: -1, 'aria-colindex': col + 1, 'data-cell': name, 'aria-label': `${name}, empty`,
+        transform: `translate(${x.toFixed(2)} ${y.toFixed(2)})`,
+      }, rowGroup);
+      cellParts(g, hex);
       cells.set(name, g);
     }
   }
+  // The keyboard focus ring, drawn over every cell (an SVG cell's own outline would be hidden under its neighbours):
+  // renderGrid moves it onto the roving cell, CSS shows it while a cell has the keyboard focus.
+  const focusRing = el('polygon', { class: 'focus-ring', points: hexPoints(0.97), 'aria-hidden': 'true' }, svg);
   const labels = el('g', { class: 'labels', 'aria-hidden': 'true' }, svg);
   const { letters, numbers } = labelPositions(width, height);
   for (const { text, x, y } of letters) el('text', { class: 'label label-col', x, y }, labels).textContent = text;
   for (const { text, x, y } of numbers) el('text', { class: 'label label-row', x, y }, labels).textContent = text;
 
   container.replaceChildren(svg);
-  return { svg, cells, edgeHits, width, height, key: null };
+  return { svg, cells, edgeHits, focusRing, width, height, key: null, gridCell: null };
+}
+
+/**
+ * The drawing of one cell inside `g` (a board cell, or a legend icon: panel.js): the hexagon, the Connections
+ * mode's patterns (dots on a carrier or key, hatching on the mustplay: marks told apart without colour), the stone
+ * (a ghost stone for a key or refutation), the last-move dot and the refutation's cross.
+ */
+export function cellParts(g, hex = hexPoints()) {
+  el('polygon', { class: 'hex', points: hex }, g);
+  el('polygon', { class: 'pat pat-carrier', points: hex }, g);
+  el('polygon', { class: 'pat pat-mustplay', points: hex }, g);
+  el('circle', { class: 'stone', r: (0.7 * R).toFixed(2) }, g);
+  el('circle', { class: 'dot', r: (0.17 * R).toFixed(2) }, g);
+  el('path', { class: 'vc-cross', d: `M${f(-0.42)} ${f(-0.42)}L${f(0.42)} ${f(0.42)}M${f(0.42)} ${f(-0.42)}L${f(-0.42)} ${f(0.42)}` }, g);
+  return g;
 }
 
 function setAttr(node, name, value) {
@@ -121,6 +149,7 @@ export function renderBoard(dom, view) {
     g.classList.toggle('lose-chain', kind === 'losing' && chain.has(name));
     setAttr(g, 'data-chain', chain.has(name) ? kind : null);
     g.classList.toggle('last-move', name === last);
+    setAttr(g, 'aria-label', cellLabel(name, view, stones));
   }
   setAttr(dom.svg, 'data-to-move', view.winner ? null : view.to_move);
   setAttr(dom.svg, 'data-winner', view.winner || null);
@@ -128,6 +157,21 @@ export function renderBoard(dom, view) {
   setAttr(dom.svg, 'data-code', view.code);
   dom.key = view.code;
   return true;
+}
+
+/**
+ * The roving tabindex: `cell` (grid.js gridCell) is the board's one cell in the tab order (tabindex 0), every other
+ * cell -1. Focus itself moves only by the keyboard (events.js) or a click, never by a redraw.
+ */
+export function renderGrid(dom, cell) {
+  if (dom.gridCell === cell) return;
+  const old = dom.gridCell && dom.cells.get(dom.gridCell);
+  if (old) old.setAttribute('tabindex', '-1');
+  const next = cell && dom.cells.get(cell);
+  if (next) next.setAttribute('tabindex', '0');
+  if (next) dom.focusRing.setAttribute('transform', next.getAttribute('transform'));
+  setAttr(dom.focusRing, 'data-cell-ring', next ? cell : null);
+  dom.gridCell = next ? cell : null;
 }
 
 /** Returns `redraw()`, which runs `fn` once on the next animation frame however often it is called. */
@@ -144,8 +188,6 @@ export function debounceRedraw(fn) {
 }
 
 // Analysis overlay ------------------------------------------------------------------------------------
-
-const f = (v) => (v * R).toFixed(2);
 
 /**
  * Appends the glyphs of one analysis mark to `parent` (a cell, or a legend icon), all hidden by CSS until

@@ -4,6 +4,7 @@
 import { createAnalysis } from './analysis.js';
 import { createConnections } from './connections.js';
 import { defaults } from './config.js';
+import { createEditor } from './editor.js';
 import { createGames } from './games.js';
 import { clip } from './quote.js';
 
@@ -29,6 +30,11 @@ export function createState(config = defaults) {
     // The New game choices shown in the panel: they apply to the next game only, when New game is pressed.
     settings: { width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule },
     games: createGames(), // the games left by New game or a pasted link (see games.js)
+    edit: createEditor(), // the Edit mode (see editor.js)
+    copied: null, // the Copy link button's last result: { status: 'copied' | 'failed', href }
+    device: { coarse: false }, // matchMedia('(pointer: coarse)'): a touch screen, no mouse (set by main.js)
+    gridCell: null, // the board cell with the roving keyboard focus (null: the board's default, see grid.js)
+    announcement: '', // what #announcer says about the last change of position (moveAnnouncement)
   };
 }
 
@@ -109,6 +115,23 @@ export function gameText(view) {
   return `${colorName(view.to_move)} to move`;
 }
 
+/**
+ * What the live region (#announcer) says when the board goes from `prev` to `next`: the move just played ("Black
+ * c3", "White swaps") when `played`, else where the game now is ("Move 3, White b2", "No moves"); then the result
+ * once the game is decided ("Black c3. Black wins").
+ */
+export function moveAnnouncement(prev, next, { played = false } = {}) {
+  if (!next) return '';
+  const ply = next.cursor ?? 0;
+  const move = ply ? next.moves[ply - 1] : null;
+  let text;
+  if (move === 'swap') text = 'White swaps';
+  else if (move) text = `${colorName(stoneMap(next).get(move))} ${move}`;
+  if (!played) text = move ? `Move ${ply}, ${text}` : 'No moves';
+  const over = next.winner ? gameText(next) : played ? '' : gameText(next);
+  return over ? `${text}. ${over}` : text;
+}
+
 /** One line about the engine: readiness, pool threads, cross-origin isolation. */
 export function engineText(engine) {
   if (engine.status === 'loading') return 'engine loading…';
@@ -124,16 +147,19 @@ function percent(part, whole) {
   return whole ? `${((100 * part) / whole).toFixed(1)}%` : '–';
 }
 
-/** One line for the last playouts run. */
+/**
+ * One line for the last playouts run. The shares are of random games (random moves to the end), not an evaluation
+ * of the position: the line says whose random playouts they are ("won by Black"), and the page adds a note.
+ */
 export function playoutsText(result) {
   if (!result) return '';
-  if (result.running) return 'running playouts…';
+  if (result.running) return 'running random playouts…';
   if (result.error) return `playouts failed: ${result.error}`;
   const ms = result.worker_millis ?? result.millis;
   const perSecond = ms > 0 ? Math.round((result.playouts * 1000) / ms) : 0;
   return (
-    `${result.playouts} playouts · Black ${percent(result.black_wins, result.playouts)}` +
-    ` · White ${percent(result.white_wins, result.playouts)}` +
+    `${result.playouts} random playouts · won by Black ${percent(result.black_wins, result.playouts)}` +
+    ` · by White ${percent(result.white_wins, result.playouts)}` +
     ` · ${result.threads} thread${result.threads === 1 ? '' : 's'} · ${Math.round(ms)} ms` +
     ` (${perSecond.toLocaleString('en')}/s)`
   );
