@@ -46,8 +46,8 @@ compute-inferior                 => ? needs a colour: compute-inferior b
 compute-inferior x               => ? 'x' is not a colour: expected b, w, black or white
 boardsize 3                      => =
 play b b2                        => =
-vc-between-cells-full b top bottom => = black top bottom full hsearch [ ...
-vc-between-cells-semi b north c3 => = black top c3 semi ...
+vc-between-cells-full b top bottom => = black north south full hsearch [ ...
+vc-between-cells-semi b north c3 => = black north c3 semi ...
 vc-get-mustplay w                => =
 vc-get-mustplay b                => = a1 b1 c1 a2 c2 a3 b3 c3
 vc-between-cells-full b top z9   => ? 'z9' is not a cell: columns go from a to s (boards have at most 19 columns)
@@ -61,20 +61,20 @@ play b d4                        => =
 play w e2                        => =
 play b a5                        => =
 vc-build b                       => = e3 fdw c5 fcb ...
-vc-between-cells-full b top bottom => = black top bottom full hsearch [ c1 d1 c2 d2 a3 b3 c3 d3 b4 c5 d5 ] [ ]
+vc-between-cells-full b top bottom => = black north south full hsearch [ c1 d1 c2 d2 a3 b3 c3 d3 b4 c5 d5 ] [ ]
 vc-build-incremental w c5        => = e3 fdw a1 fcw ...
-vc-between-cells-full b top bottom => = black top bottom full hsearch [ c1 d1 c2 d2 a3 b3 c3 d3 b4 c4 b5 d5 ] [ ]
+vc-between-cells-full b top bottom => = black north south full hsearch [ c1 d1 c2 d2 a3 b3 c3 d3 b4 c4 b5 d5 ] [ ]
 vc-get-mustplay w                => =
 hexlab-position                  => = size=5&b=b2,a4,d4,a5&w=b1,e1,e2&turn=w
 vc-undo-incremental              => =
-vc-between-cells-full b top bottom => = black top bottom full hsearch [ c1 d1 c2 d2 a3 b3 c3 d3 b4 c5 d5 ] [ ]
+vc-between-cells-full b top bottom => = black north south full hsearch [ c1 d1 c2 d2 a3 b3 c3 d3 b4 c5 d5 ] [ ]
 vc-undo-incremental              => ? cannot undo: no incremental build since the last vc-build
 vc-build-incremental w b2        => ? b2 is already occupied
 vc-build-incremental w top       => ? 'top' is not a cell: the row must be a number, like c3
 vc-build-incremental w           => ? needs a colour and a cell: vc-build-incremental b c3
 vc-build-incremental w d5        => = ...
 play w c5                        => =
-vc-between-cells-full b top bottom => = black top bottom full hsearch [ c1 d1 c2 d2 a3 b3 c3 d3 b4 c4 b5 d5 ] [ ]
+vc-between-cells-full b top bottom => = black north south full hsearch [ c1 d1 c2 d2 a3 b3 c3 d3 b4 c4 b5 d5 ] [ ]
 param_player_vc max_ors 1001     => ? max_ors takes a whole number from 0 to 1000
 param_player_vc colour 1         => ? unknown parameter 'colour': expected one of and_over_edge, max_ors, limit_fulls, softlimit_full, softlimit_semi, use_captured_sets, use_crossing_rule, use_patterns
 param_player_vc and_over_edge 1  => =

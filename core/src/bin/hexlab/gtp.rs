@@ -63,8 +63,10 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "inferior/VC Build/vc-build %m",
     "inferior/VC Build Incremental/vc-build-incremental %m %p",
     "none/VC Undo Incremental/vc-undo-incremental",
-    "vc/VC Between Cells Full/vc-between-cells-full %c %p %p",
-    "vc/VC Between Cells Semi/vc-between-cells-semi %c %p %p",
+    // `%P`: the points selected on the board (HexGui puts the first selected point in every
+    // `%p`, and asks for exactly two points only with `%P`).
+    "vc/VC Between Cells Full/vc-between-cells-full %c %P",
+    "vc/VC Between Cells Semi/vc-between-cells-semi %c %P",
     "plist/VC Mustplay/vc-get-mustplay %m",
     "param/VC Parameters/param_player_vc",
     "plist/All Legal Moves/all_legal_moves %m",
@@ -74,6 +76,18 @@ const ANALYZE_COMMANDS: &[&str] = &[
 ];
 
 type Answer = Result<String, String>;
+
+/// A point as Benzene and HexGui write it in GTP: cells as usual, the edges `north south west
+/// east` (HexGui's point parser knows no other edge names; input takes either).
+fn gtp_point(point: Cell) -> String {
+    match point {
+        Cell::TOP => "north".into(),
+        Cell::BOTTOM => "south".into(),
+        Cell::LEFT => "west".into(),
+        Cell::RIGHT => "east".into(),
+        cell => cell.to_string(),
+    }
+}
 
 /// The most digits a command id may have (a `u64` has 20); a longer number is read as an
 /// unknown command, so an answer never echoes more than this of it.
@@ -249,11 +263,7 @@ impl Engine {
             }),
             "compute-inferior" => self.inferior(args, false),
             "compute-fillin" => self.inferior(args, true),
-            "vc-build" => {
-                let answer = self.inferior(args, false)?;
-                self.vc_board = Some(VcBoard::build(&self.position, self.vc_limits));
-                Ok(answer)
-            }
+            "vc-build" => self.vc_build(args),
             "vc-build-incremental" => self.vc_build_incremental(args),
             "vc-undo-incremental" => {
                 if !self.vc_board().undo() {
@@ -356,10 +366,46 @@ impl Engine {
         Ok(Self::inferior_answer(&position, fillin_only))
     }
 
+    /// `vc-build C`: both colours' connections built on the game position (kept for the `vc-*`
+    /// commands), answered as Benzene does: C's inferior cells, then `cell x` for every other
+    /// empty cell outside the moves C should consider (the consider set met with C's mustplay),
+    /// which HexGui greys out. Nothing is marked when the game is already decided.
+    fn vc_build(&mut self, args: &[&str]) -> Answer {
+        let [color] = args else {
+            return Err("needs a colour: vc-build b".into());
+        };
+        let color = Self::color(color)?;
+        let mut position = self.position.clone();
+        position.set_to_move(color);
+        let analysis = hexlab_core::ica::analyze(&position);
+        let mut answer = Self::inferior_text(&analysis, false);
+        let board = VcBoard::build(&self.position, self.vc_limits);
+        let threat = threat_in(&position, board.connections(color.opponent()));
+        let mustplay = mustplay_for(&position, threat);
+        self.vc_board = Some(board);
+        if let (None, Some(mustplay)) = (analysis.decided, mustplay) {
+            let listed: hexlab_core::CellSet = analysis
+                .fillin
+                .iter()
+                .map(|f| f.cell)
+                .chain(analysis.inferior.iter().map(|m| m.cell))
+                .collect();
+            let outside = position.empty_cells() - (analysis.consider & mustplay) - listed;
+            for cell in outside.iter() {
+                answer.push_str(&format!(" {cell} x"));
+            }
+        }
+        Ok(answer.trim_start().to_string())
+    }
+
     /// The analysis of `position` (with its side to move) in HexGui's `inferior` format (see
     /// [`Engine::inferior`]).
     fn inferior_answer(position: &Position, fillin_only: bool) -> String {
-        let analysis = hexlab_core::ica::analyze(position);
+        Self::inferior_text(&hexlab_core::ica::analyze(position), fillin_only)
+    }
+
+    /// An analysis in HexGui's `inferior` format.
+    fn inferior_text(analysis: &hexlab_core::ica::Analysis, fillin_only: bool) -> String {
         let mut parts = Vec::new();
         for f in &analysis.fillin {
             let kind = match f.kind {
@@ -423,7 +469,8 @@ impl Engine {
 
     /// `vc-between-cells-full C X Y` / `vc-between-cells-semi C X Y`: C's connections between
     /// two points (cells, stones or `top bottom left right` / `north south west east`), one
-    /// HexGui `vc` record per line: `colour from to full|semi hsearch [ carrier ] [ ] key`.
+    /// HexGui `vc` record per line: `colour from to full|semi hsearch [ carrier ] [ ] key`, the
+    /// edges named `north south west east` as HexGui reads them.
     fn vc_between(&mut self, args: &[&str], full: bool) -> Answer {
         let [color, from, to] = args else {
             return Err("needs a colour and two points: vc-between-cells-full b top c3".into());
@@ -437,6 +484,7 @@ impl Engine {
             Ok(cell)
         };
         let (a, b) = (point(from)?, point(to)?);
+        let (a_name, b_name) = (gtp_point(a), gtp_point(b));
         let connections = self.vc_board().connections(color);
         let Some(pair) = connections.between(a, b) else {
             return Ok(String::new());
@@ -451,7 +499,7 @@ impl Engine {
             pair.full()
                 .map(|c| {
                     format!(
-                        "{} {a} {b} full hsearch [ {} ] [ ]",
+                        "{} {a_name} {b_name} full hsearch [ {} ] [ ]",
                         color.name(),
                         carrier(c.carrier)
                     )
@@ -461,7 +509,7 @@ impl Engine {
             pair.semi()
                 .map(|s| {
                     format!(
-                        "{} {a} {b} semi hsearch [ {} ] [ ] {}",
+                        "{} {a_name} {b_name} semi hsearch [ {} ] [ ] {}",
                         color.name(),
                         carrier(s.carrier),
                         s.key
