@@ -395,21 +395,24 @@ test('already joined: a stone and the edge its chain touches are one point; no e
 });
 
 test('search deeper: H-search finds only a semi, the search proves a full connection and draws its carrier', { timeout: 90_000 }, async () => {
-  // Black d4 to the top edge (d1 and d2 are on it), White to move: H-search finds one semi
-  // connection only; the search proves the full connection.
-  const code = 'size=5&b=d4,d1,d2&w=e3,b2';
-  const h = await engineConnections(code, 'b', 'd4', 'top');
+  // Black c3 to the top edge, White to move: H-search finds three semi connections only; the
+  // search proves the full connection (2,235 nodes), reaching the top round the left through
+  // a3. Found by script with `hexlab connect` and `hexlab vc`: the position used before
+  // (size=5&b=d4,d1,d2&w=e3,b2, d4 to top) was "connected" only along the bottom edge, which
+  // joins nothing.
+  const code = 'size=5&b=b5,c3,e5,a3,c5&w=e3,b1&turn=w';
+  const h = await engineConnections(code, 'b', 'c3', 'top');
   assert.equal(h.full.length, 0, 'H-search has no full connection here');
   assert.ok(h.semi.length > 0);
-  const proof = await engineConnect(code, 'b', 'd4', 'top', NODES);
+  const proof = await engineConnect(code, 'b', 'c3', 'top', NODES);
   assert.equal(proof.status, 'connected');
   assert.equal(proof.by, 'search');
   assert.ok(proof.carrier.length > 0);
 
   const { page, errors } = await env.open(`#${code}&view=vc`);
   await waitConnections(page);
-  await pickPair(page, 'd4', 'top');
-  const alts = await assertPairMatchesEngine(page, 'b', 'd4', 'top');
+  await pickPair(page, 'c3', 'top');
+  const alts = await assertPairMatchesEngine(page, 'b', 'c3', 'top');
   assert.equal(await page.isVisible('#connections-search'), true, 'offered: no full connection');
   assert.equal(await page.textContent('#connections-search'), 'Search deeper');
   assert.equal(await page.getAttribute('#connections-panel', 'data-search'), null);
@@ -423,9 +426,9 @@ test('search deeper: H-search finds only a semi, the search proves a full connec
   assert.equal(await page.getAttribute(result, 'data-by'), 'search');
   assert.equal(await page.getAttribute(result, 'data-carrier'), proof.carrier.join(' '));
   const nodes = proof.nodes.toLocaleString('en-US');
-  assert.match(await page.textContent(result), new RegExp(`^Connected by search \\(${nodes} nodes, [\\d.,]+ ms\\): Black joins d4 and the top edge whatever White does, playing only in the ${proof.carrier.length} cells shaded\\.`));
+  assert.match(await page.textContent(result), new RegExp(`^Connected by search \\(${nodes} nodes, [\\d.,]+ ms\\): Black joins c3 and the top edge whatever White does, playing only in the ${proof.carrier.length} cells shaded\\.`));
   assert.equal(await page.isHidden('#connections-search'), true, 'done: no second run of the same search');
-  assert.deepEqual(await boardEndpoints(page), { d4: 'from', top: 'to' });
+  assert.deepEqual(await boardEndpoints(page), { c3: 'from', top: 'to' });
 
   // H-search's alternatives are still listed: pointing at one shows it, leaving the list goes back to the proof.
   await page.hover('#connections-list li[data-alt="0"]');
@@ -477,12 +480,12 @@ test('search deeper: a refutation is marked on the board, with the semi connecti
 });
 
 test('search deeper: Stop, a new pair, leaving the mode and a move drop a running search; a dropped answer is never shown', { timeout: 120_000 }, async () => {
-  // Black's top-bottom here is beyond the budget (the search runs all of it, then says unknown); a2 to the
-  // top edge is proved within it (H-search finds a semi connection only).
+  // Black's top-bottom here is beyond the budget (the search runs all of it, then says unknown); a4 to the
+  // top edge is proved within it (H-search finds semi connections only).
   const code = 'size=5&b=d3,a2,e3&w=b5,a1';
   const unknown = await engineConnect(code, 'b', 'top', 'bottom', NODES);
   assert.equal(unknown.status, 'unknown');
-  const proof = await engineConnect(code, 'b', 'a2', 'top', NODES);
+  const proof = await engineConnect(code, 'b', 'a4', 'top', NODES);
   assert.equal(proof.status, 'connected');
   const { page, errors } = await env.open(`#${code}&view=vc`);
   await waitConnections(page);
@@ -514,7 +517,7 @@ test('search deeper: Stop, a new pair, leaving the mode and a move drop a runnin
   await pickPair(page, 'bottom', 'top');
   await page.click('#connections-search');
   await waitSearch(page, 'running');
-  await pickPair(page, 'a2', 'top');
+  await pickPair(page, 'a4', 'top');
   assert.equal(await page.getAttribute('#connections-panel', 'data-search'), null);
   await page.click('#connections-search');
   await waitSearch(page, 'connected');

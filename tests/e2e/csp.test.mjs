@@ -122,11 +122,11 @@ test('a whole session runs without a CSP violation, in the page or its workers',
   await setAnalysis(page, true);
   await setAnalysis(page, false);
 
-  await page.fill('#link', 'size=5&b=d4,d1,d2&w=e3,b2');
+  await page.fill('#link', 'size=5&b=b5,c3,e5,a3,c5&w=e3,b1&turn=w');
   await page.click('#link-form button[type="submit"]');
-  await page.waitForSelector('[data-cell="d1"][data-stone="b"]', { state: 'attached' });
+  await page.waitForSelector('[data-cell="a3"][data-stone="b"]', { state: 'attached' });
   await setConnections(page, true);
-  await pickPair(page, 'd4', 'top');
+  await pickPair(page, 'c3', 'top');
   await page.click('#connections-search');
   await waitSearch(page, 'connected');
   await setConnections(page, false);

@@ -133,9 +133,9 @@ test('the connections and search workers killed mid-work: their answers still ar
   assert.equal(await page.getAttribute('#connections-panel', 'data-status'), 'ready');
   assert.equal(await starts(page, 'connections'), 2);
 
-  const { page: search } = await env.open('?debug=1#size=5&b=d4,d1,d2&w=e3,b2&view=vc');
+  const { page: search } = await env.open('?debug=1#size=5&b=b5,c3,e5,a3,c5&w=e3,b1&turn=w&view=vc');
   await waitConnections(search);
-  await pickPair(search, 'd4', 'top');
+  await pickPair(search, 'c3', 'top');
   const before = await snapshot(search);
   assert.equal(await killWhenBusy(search, 'search', '#connections-search'), true, 'killed during Search deeper');
   await waitSearch(search, 'connected');
