@@ -198,3 +198,14 @@ pub fn take_game(flags: &mut Flags) -> Result<Game, UsageError> {
     };
     Ok(Game::from_position(Position::from_setup(&setup)?))
 }
+
+/// Refuses any argument that is not a flag (every subcommand takes flags only).
+pub(crate) fn no_positional(flags: &Flags) -> Result<(), UsageError> {
+    match flags.positional().first() {
+        Some(arg) => Err(UsageError(format!(
+            "unexpected argument '{}'",
+            hexlab_core::quote::quote(arg)
+        ))),
+        None => Ok(()),
+    }
+}

@@ -10,9 +10,10 @@ use hexlab_core::vc::report::report;
 use hexlab_core::vc::Limits;
 use hexlab_core::{Cell, Color, Position};
 
+use crate::args::no_positional;
 use crate::args::{take_game, Flags, UsageError};
-use crate::commands::{no_positional, print_json};
 use crate::outln;
+use crate::output::print_json;
 use crate::output::Failure;
 
 /// `--player b|w`, the side to move when absent.

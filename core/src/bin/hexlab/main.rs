@@ -4,8 +4,7 @@
 //! [`output`].
 
 mod args;
-mod bench_ica;
-mod bench_vc;
+mod bench;
 mod commands;
 mod connections;
 mod gtp;
@@ -61,7 +60,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "analyze" => commands::analyze_command(rest),
         "vc" => connections::vc_command(rest),
         "connect" => connections::connect_command(rest),
-        "bench" => commands::bench(rest),
+        "bench" => bench::bench(rest),
         other => Err(UsageError(format!(
             "unknown subcommand '{}' (try hexlab --help)",
             hexlab_core::quote::quote(other)

@@ -54,6 +54,12 @@ impl Failure {
     }
 }
 
+/// Prints `value` as one line of JSON.
+pub fn print_json<T: serde::Serialize>(value: &T) -> Result<(), Failure> {
+    crate::outln!("{}", serde_json::to_string(value)?)?;
+    Ok(())
+}
+
 /// Writes `text` to standard output and flushes it.
 pub fn text(text: &str) -> Result<(), Failure> {
     write_flushed(|out| out.write_all(text.as_bytes()))

@@ -12,14 +12,13 @@ use hexlab_core::{BoardSize, Game, Position, RulesConfig};
 use serde::Serialize;
 
 use crate::args::{Flags, UsageError};
-use crate::commands::print_json;
 use crate::outln;
-use crate::output::Failure;
+use crate::output::{print_json, Failure};
 
 /// The default position set: 11x11 and 13x13 positions from random games, 16 to 40 stones.
 const DEFAULT_SET: &str = concat!(
-    include_str!("../../../data/bench/11x11.txt"),
-    include_str!("../../../data/bench/13x13.txt")
+    include_str!("../../../../data/bench/11x11.txt"),
+    include_str!("../../../../data/bench/13x13.txt")
 );
 
 /// Totals over one size of the set.

@@ -13,11 +13,10 @@ use hexlab_core::{Color, Game, Position};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::ica::{by_size, SetBench};
 use crate::args::{Flags, UsageError};
-use crate::bench_ica::{by_size, SetBench};
-use crate::commands::print_json;
 use crate::outln;
-use crate::output::Failure;
+use crate::output::{print_json, Failure};
 
 /// What one configuration finds and costs over a group of positions.
 #[derive(Serialize, Default, Clone)]
