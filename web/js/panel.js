@@ -603,7 +603,8 @@ function renderSearch(dom, state, search, shown) {
   const status = search?.status ?? null;
   const running = status === 'running';
   dom.connectionsSearchBox.hidden = !offered && !search;
-  dom.connectionsSearch.hidden = !offered || (!!search && !running && status !== 'error');
+  // Stop stays reachable for as long as a search runs, even while the pair's H-search answer is being asked again.
+  dom.connectionsSearch.hidden = !running && (!offered || (!!search && status !== 'error'));
   setText(dom.connectionsSearch, running ? 'Stop search' : status === 'error' ? 'Search again' : 'Search deeper');
   dom.connectionsSearch.classList.toggle('busy', running);
   if (running) dom.connectionsSearch.setAttribute('aria-busy', 'true');
