@@ -650,3 +650,69 @@ fn gtp_survives_garbage() {
         .all(|a| a.starts_with('=') || a.starts_with('?')));
     assert_eq!(answers.len(), lines + 1, "one answer per command line");
 }
+
+/// Runs `hexlab gtp` on `input` and returns its output, or `None` when it has not ended
+/// within `seconds` (it is then killed).
+fn gtp_within(input: &str, seconds: u64) -> Option<String> {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexlab"))
+        .args(["gtp", "--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let mut text = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut text)
+        .unwrap();
+    Some(text)
+}
+
+/// The issue's position: with the AND rule through edges, `limit_fulls 0` (every full
+/// connection kept) and the eager OR rule, `vc-build` never answered (over 300 s; 19 s with
+/// `limit_fulls` on). The eager OR rule's search is bounded per connection, `max_ors` is at
+/// most 8, and H-search stops at `Limits::max_connections`: it answers in about a second.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "search-heavy: runs in release")]
+fn gtp_vc_build_answers_whatever_the_limits() {
+    let plays = "play b d9\nplay w d1\nplay b m12\nplay w o1\nplay b k13\nplay w i2\nplay b k16\n\
+                 play w m3\nplay w m5\nplay w j11\nplay w b15\n";
+    for params in [
+        "param_player_vc limit_fulls 0\nparam_player_vc max_ors 5\n",
+        "param_player_vc limit_fulls 0\nparam_player_vc max_ors 8\n",
+        "param_player_vc max_ors 12\n",
+    ] {
+        let input = format!(
+            "boardsize 17\nparam_player_vc and_over_edge 1\n{params}{plays}vc-build b\n\
+             vc-get-mustplay w\nname\n"
+        );
+        let text = gtp_within(&input, 60).unwrap_or_else(|| panic!("no answer in 60 s: {params}"));
+        let answers: Vec<&str> = text.split("\n\n").filter(|a| !a.is_empty()).collect();
+        let expected_params = if params.contains("12") { 1 } else { 2 };
+        assert_eq!(answers.len(), 2 + expected_params + 11 + 3, "{text}");
+        if params.contains("12") {
+            assert_eq!(answers[2], "? max_ors takes a whole number from 0 to 8");
+        }
+        assert!(answers[answers.len() - 3].starts_with("= "), "{text}");
+        assert_eq!(answers[answers.len() - 1], "= hexlab");
+    }
+}
