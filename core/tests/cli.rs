@@ -170,6 +170,10 @@ fn bad_input_exits_2_with_a_message() {
             "--nodes 0: expected a whole number from 1 to 20000000",
         ),
         (
+            &["connect", "--from", "top", "--to", "bottom", "--tt-mb", "0"],
+            "--tt-mb 0: expected a whole number from 1 to 4096",
+        ),
+        (
             &["gtp", "--seed", "x"],
             "--seed x: expected a whole number from 0 to 18446744073709551615",
         ),
@@ -715,4 +719,54 @@ fn gtp_vc_build_answers_whatever_the_limits() {
         assert!(answers[answers.len() - 3].starts_with("= "), "{text}");
         assert_eq!(answers[answers.len() - 1], "= hexlab");
     }
+}
+
+/// The answers that need no search come at once, with 0 nodes: White's chain across row 10
+/// of a 19x19 board with 155 stones cuts Black's edges apart (before: `unknown`, the board too
+/// large for the search), and two stones of one chain are joined (before: an error).
+#[test]
+fn connect_answers_at_once_when_no_search_is_needed() {
+    let cols = "abcdefghijklmnopqrs";
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    for (i, c) in cols.chars().enumerate() {
+        for row in 1..=19 {
+            let cell = format!("{c}{row}");
+            match (row, (i * 7 + row * 3) % 5) {
+                (10, _) | (_, 1) => white.push(cell),
+                (_, 0) => black.push(cell),
+                _ => {}
+            }
+        }
+    }
+    let code = format!("size=19&b={}&w={}&turn=b", black.join(","), white.join(","));
+    let v = json(&[
+        "connect",
+        "--position",
+        &code,
+        "--player",
+        "b",
+        "--from",
+        "top",
+        "--to",
+        "bottom",
+        "--json",
+    ]);
+    assert_eq!(v["status"], "refuted", "{v}");
+    assert_eq!(v["connected"], false);
+    assert_eq!(v["nodes"], 0);
+    assert_eq!(v["refutation"], Value::Null);
+    let v = json(&[
+        "connect", "--size", "5", "--black", "a1,a2", "--player", "b", "--from", "a1", "--to",
+        "a2", "--json",
+    ]);
+    assert_eq!(v["status"], "connected", "{v}");
+    assert_eq!(v["nodes"], 0);
+    assert_eq!(v["carrier"], serde_json::json!([]));
+    // A small table answers as the default one.
+    let args = [
+        "connect", "--size", "4", "--black", "b2", "--white", "b3,c3", "--player", "b", "--from",
+        "b2", "--to", "bottom", "--json",
+    ];
+    let small: Vec<&str> = args.iter().copied().chain(["--tt-mb", "1"]).collect();
+    assert_eq!(json(&args)["status"], json(&small)["status"]);
 }

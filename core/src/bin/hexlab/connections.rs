@@ -98,11 +98,16 @@ pub fn vc_command(args: &[String]) -> Result<(), Failure> {
 
 /// Default node budget of `hexlab connect`.
 const DEFAULT_NODES: u64 = 2_000_000;
-/// The largest node budget `--nodes` takes (ten times the default: the search's table grows
-/// with the nodes searched).
+/// The largest node budget `--nodes` takes (ten times the default: about a minute of search;
+/// the table's memory is bounded by `--tt-mb` whatever the budget).
 const MAX_NODES: u64 = 20_000_000;
 
-/// `hexlab connect <position> --player b|w --from X --to Y [--nodes N] [--json]`: decides by
+/// The default `--tt-mb`: the search's transposition table in megabytes.
+const DEFAULT_TABLE_MB: usize = hexlab_core::vc::connect::DEFAULT_TABLE_BYTES >> 20;
+/// The largest `--tt-mb`.
+const MAX_TABLE_MB: usize = 4096;
+
+/// `hexlab connect <position> --player b|w --from X --to Y [--nodes N] [--tt-mb M] [--json]`: decides by
 /// search whether the player connects the two points (a full connection), when H-search does
 /// not already show it.
 pub fn connect_command(args: &[String]) -> Result<(), Failure> {
@@ -115,6 +120,9 @@ pub fn connect_command(args: &[String]) -> Result<(), Failure> {
     let nodes = flags
         .take_number("nodes", 1..=MAX_NODES)?
         .unwrap_or(DEFAULT_NODES);
+    let table_mb = flags
+        .take_number("tt-mb", 1..=MAX_TABLE_MB)?
+        .unwrap_or(DEFAULT_TABLE_MB);
     no_positional(&flags)?;
     let json = flags.switch("json");
     flags.finish()?;
@@ -122,7 +130,8 @@ pub fn connect_command(args: &[String]) -> Result<(), Failure> {
         return Err(UsageError("connect needs --from X and --to Y".into()).into());
     };
     let started = Instant::now();
-    let mut report = ConnectReport::decide(position, player, from, to, nodes)?;
+    let mut report =
+        ConnectReport::decide_within(position, player, from, to, nodes, table_mb << 20)?;
     report.millis = started.elapsed().as_secs_f64() * 1000.0;
     if json {
         return print_json(&report);
