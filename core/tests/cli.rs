@@ -174,6 +174,10 @@ fn bad_input_exits_2_with_a_message() {
             "--tt-mb 0: expected a whole number from 1 to 4096",
         ),
         (
+            &["vc", "--size", "5", "--max-listed", "-1"],
+            "--max-listed -1: expected a whole number from 0 to 10000000",
+        ),
+        (
             &["gtp", "--seed", "x"],
             "--seed x: expected a whole number from 0 to 18446744073709551615",
         ),
@@ -769,4 +773,46 @@ fn connect_answers_at_once_when_no_search_is_needed() {
     ];
     let small: Vec<&str> = args.iter().copied().chain(["--tt-mb", "1"]).collect();
     assert_eq!(json(&args)["status"], json(&small)["status"]);
+}
+
+/// `vc` lists at most `--max-listed` connections of each kind (default 20,000), counting them
+/// all: a busy 19x19 position printed over a gigabyte of JSON before.
+#[test]
+fn vc_lists_at_most_max_listed_connections() {
+    let args = [
+        "vc",
+        "--position",
+        "size=7&moves=d4,a1,c5",
+        "--player",
+        "b",
+        "--json",
+    ];
+    let all = json(&args);
+    let (full, semi) = (
+        all["full"].as_array().unwrap().len(),
+        all["semi"].as_array().unwrap().len(),
+    );
+    assert!(full > 5 && semi > 5, "{full} {semi}");
+    assert_eq!(all["truncated"], false);
+    assert_eq!(all["total_full"], full);
+    assert_eq!(all["total_semi"], semi);
+    let cut: Vec<&str> = args.iter().copied().chain(["--max-listed", "5"]).collect();
+    let some = json(&cut);
+    assert_eq!(some["truncated"], true);
+    assert_eq!(some["total_full"], full);
+    assert_eq!(some["total_semi"], semi);
+    assert_eq!(
+        some["full"].as_array().unwrap()[..],
+        all["full"].as_array().unwrap()[..5]
+    );
+    assert_eq!(
+        some["semi"].as_array().unwrap()[..],
+        all["semi"].as_array().unwrap()[..5]
+    );
+    assert_eq!(some["winning"], all["winning"]);
+    assert_eq!(some["mustplay"], all["mustplay"]);
+    let none: Vec<&str> = args.iter().copied().chain(["--max-listed", "0"]).collect();
+    let none = json(&none);
+    assert_eq!(none["full"], serde_json::json!([]));
+    assert_eq!(none["total_semi"], semi);
 }

@@ -43,10 +43,10 @@ pub const MAX_PER_PAIR: usize = 32_767;
 /// connection is then only combined by the OR rule's later pass over the pair).
 pub const OR_RULE_BUDGET: u32 = 256;
 
-/// The default [`Limits::max_connections`]: about three times what the busiest bench position
-/// needs (the AND rule through edges stores at most 710,000 connections on the 11x11 and 13x13
-/// sets, counting replaced ones; a 19x19 position can reach the bound, in about a second).
-pub const MAX_CONNECTIONS: usize = 2_000_000;
+/// The default [`Limits::max_connections`]: above what the busiest bench position needs (the
+/// AND rule through edges stores at most 710,000 connections on the 11x11 and 13x13 sets,
+/// counting replaced ones; a busy 19x19 position can reach the bound, in about a second).
+pub const MAX_CONNECTIONS: usize = 1_000_000;
 
 /// The search also stops once it has deduced this many times [`Limits::max_connections`]
 /// connections, stored or turned away (the bench positions deduce at most 3 per connection

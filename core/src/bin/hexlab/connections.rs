@@ -6,7 +6,7 @@ use hexlab_core::notation::parse_point;
 use hexlab_core::quote::quote;
 use hexlab_core::report::spaced;
 use hexlab_core::vc::connect_report::ConnectReport;
-use hexlab_core::vc::report::report;
+use hexlab_core::vc::report::report_listing;
 use hexlab_core::vc::Limits;
 use hexlab_core::{Cell, Color, Position};
 
@@ -42,9 +42,15 @@ fn take_point(
     }
 }
 
-/// `hexlab vc <position> --player b|w [--from X --to Y] [--fillin] [--and-over-edges] [--json]`:
-/// virtual connections, on the fill-in reduced position with `--fillin`, with the AND rule
-/// through edges too with `--and-over-edges` (more connections, over ten times slower).
+/// The default `--max-listed`: connections of each kind `hexlab vc` lists.
+const DEFAULT_LISTED: usize = 20_000;
+/// The largest `--max-listed`.
+const MAX_LISTED: usize = 10_000_000;
+
+/// `hexlab vc <position> --player b|w [--from X --to Y] [--fillin] [--and-over-edges]
+/// [--max-listed N] [--json]`: virtual connections, on the fill-in reduced position with
+/// `--fillin`, with the AND rule through edges too with `--and-over-edges` (more connections,
+/// over ten times slower), at most N of each kind listed.
 pub fn vc_command(args: &[String]) -> Result<(), Failure> {
     let mut flags = Flags::parse(args, &["json", "fillin", "and-over-edges"])?;
     let game = take_game(&mut flags)?;
@@ -52,6 +58,9 @@ pub fn vc_command(args: &[String]) -> Result<(), Failure> {
     let player = take_player(&mut flags, position)?;
     let from = take_point(&mut flags, "from", position)?;
     let to = take_point(&mut flags, "to", position)?;
+    let max_listed = flags
+        .take_number("max-listed", 0..=MAX_LISTED)?
+        .unwrap_or(DEFAULT_LISTED);
     no_positional(&flags)?;
     let json = flags.switch("json");
     let with_fillin = flags.switch("fillin");
@@ -66,14 +75,14 @@ pub fn vc_command(args: &[String]) -> Result<(), Failure> {
         (None, None) => None,
         _ => return Err(UsageError("--from and --to go together".into()).into()),
     };
-    let report = report(position, player, between, with_fillin, limits)?;
+    let report = report_listing(position, player, between, with_fillin, limits, max_listed)?;
     if json {
         return print_json(&report);
     }
     outln!(
         "{} full and {} semi connections for {player}",
-        report.full.len(),
-        report.semi.len()
+        report.total_full,
+        report.total_semi
     )?;
     for f in report.full.iter().take(40) {
         outln!("full {} - {} [{}]", f.from, f.to, spaced(&f.carrier))?;
