@@ -170,6 +170,14 @@ fn bad_input_exits_2_with_a_message() {
             "--nodes 0: expected a whole number from 1 to 20000000",
         ),
         (
+            &["connect", "--from", "top", "--to", "bottom", "--tt-mb", "0"],
+            "--tt-mb 0: expected a whole number from 1 to 4096",
+        ),
+        (
+            &["vc", "--size", "5", "--max-listed", "-1"],
+            "--max-listed -1: expected a whole number from 0 to 10000000",
+        ),
+        (
             &["gtp", "--seed", "x"],
             "--seed x: expected a whole number from 0 to 18446744073709551615",
         ),
@@ -649,4 +657,162 @@ fn gtp_survives_garbage() {
         .iter()
         .all(|a| a.starts_with('=') || a.starts_with('?')));
     assert_eq!(answers.len(), lines + 1, "one answer per command line");
+}
+
+/// Runs `hexlab gtp` on `input` and returns its output, or `None` when it has not ended
+/// within `seconds` (it is then killed).
+fn gtp_within(input: &str, seconds: u64) -> Option<String> {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexlab"))
+        .args(["gtp", "--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let mut text = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut text)
+        .unwrap();
+    Some(text)
+}
+
+/// The issue's position: with the AND rule through edges, `limit_fulls 0` (every full
+/// connection kept) and the eager OR rule, `vc-build` never answered (over 300 s; 19 s with
+/// `limit_fulls` on). The eager OR rule's search is bounded per connection, `max_ors` is at
+/// most 8, and H-search stops at `Limits::max_connections`: it answers in about a second.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "search-heavy: runs in release")]
+fn gtp_vc_build_answers_whatever_the_limits() {
+    let plays = "play b d9\nplay w d1\nplay b m12\nplay w o1\nplay b k13\nplay w i2\nplay b k16\n\
+                 play w m3\nplay w m5\nplay w j11\nplay w b15\n";
+    for params in [
+        "param_player_vc limit_fulls 0\nparam_player_vc max_ors 5\n",
+        "param_player_vc limit_fulls 0\nparam_player_vc max_ors 8\n",
+        "param_player_vc max_ors 12\n",
+    ] {
+        let input = format!(
+            "boardsize 17\nparam_player_vc and_over_edge 1\n{params}{plays}vc-build b\n\
+             vc-get-mustplay w\nname\n"
+        );
+        let text = gtp_within(&input, 60).unwrap_or_else(|| panic!("no answer in 60 s: {params}"));
+        let answers: Vec<&str> = text.split("\n\n").filter(|a| !a.is_empty()).collect();
+        let expected_params = if params.contains("12") { 1 } else { 2 };
+        assert_eq!(answers.len(), 2 + expected_params + 11 + 3, "{text}");
+        if params.contains("12") {
+            assert_eq!(answers[2], "? max_ors takes a whole number from 0 to 8");
+        }
+        assert!(answers[answers.len() - 3].starts_with("= "), "{text}");
+        assert_eq!(answers[answers.len() - 1], "= hexlab");
+    }
+}
+
+/// The answers that need no search come at once, with 0 nodes: White's chain across row 10
+/// of a 19x19 board with 155 stones cuts Black's edges apart (before: `unknown`, the board too
+/// large for the search), and two stones of one chain are joined (before: an error).
+#[test]
+fn connect_answers_at_once_when_no_search_is_needed() {
+    let cols = "abcdefghijklmnopqrs";
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    for (i, c) in cols.chars().enumerate() {
+        for row in 1..=19 {
+            let cell = format!("{c}{row}");
+            match (row, (i * 7 + row * 3) % 5) {
+                (10, _) | (_, 1) => white.push(cell),
+                (_, 0) => black.push(cell),
+                _ => {}
+            }
+        }
+    }
+    let code = format!("size=19&b={}&w={}&turn=b", black.join(","), white.join(","));
+    let v = json(&[
+        "connect",
+        "--position",
+        &code,
+        "--player",
+        "b",
+        "--from",
+        "top",
+        "--to",
+        "bottom",
+        "--json",
+    ]);
+    assert_eq!(v["status"], "refuted", "{v}");
+    assert_eq!(v["connected"], false);
+    assert_eq!(v["nodes"], 0);
+    assert_eq!(v["refutation"], Value::Null);
+    let v = json(&[
+        "connect", "--size", "5", "--black", "a1,a2", "--player", "b", "--from", "a1", "--to",
+        "a2", "--json",
+    ]);
+    assert_eq!(v["status"], "connected", "{v}");
+    assert_eq!(v["nodes"], 0);
+    assert_eq!(v["carrier"], serde_json::json!([]));
+    // A small table answers as the default one.
+    let args = [
+        "connect", "--size", "4", "--black", "b2", "--white", "b3,c3", "--player", "b", "--from",
+        "b2", "--to", "bottom", "--json",
+    ];
+    let small: Vec<&str> = args.iter().copied().chain(["--tt-mb", "1"]).collect();
+    assert_eq!(json(&args)["status"], json(&small)["status"]);
+}
+
+/// `vc` lists at most `--max-listed` connections of each kind (default 20,000), counting them
+/// all: a busy 19x19 position printed over a gigabyte of JSON before.
+#[test]
+fn vc_lists_at_most_max_listed_connections() {
+    let args = [
+        "vc",
+        "--position",
+        "size=7&moves=d4,a1,c5",
+        "--player",
+        "b",
+        "--json",
+    ];
+    let all = json(&args);
+    let (full, semi) = (
+        all["full"].as_array().unwrap().len(),
+        all["semi"].as_array().unwrap().len(),
+    );
+    assert!(full > 5 && semi > 5, "{full} {semi}");
+    assert_eq!(all["truncated"], false);
+    assert_eq!(all["total_full"], full);
+    assert_eq!(all["total_semi"], semi);
+    let cut: Vec<&str> = args.iter().copied().chain(["--max-listed", "5"]).collect();
+    let some = json(&cut);
+    assert_eq!(some["truncated"], true);
+    assert_eq!(some["total_full"], full);
+    assert_eq!(some["total_semi"], semi);
+    assert_eq!(
+        some["full"].as_array().unwrap()[..],
+        all["full"].as_array().unwrap()[..5]
+    );
+    assert_eq!(
+        some["semi"].as_array().unwrap()[..],
+        all["semi"].as_array().unwrap()[..5]
+    );
+    assert_eq!(some["winning"], all["winning"]);
+    assert_eq!(some["mustplay"], all["mustplay"]);
+    let none: Vec<&str> = args.iter().copied().chain(["--max-listed", "0"]).collect();
+    let none = json(&none);
+    assert_eq!(none["full"], serde_json::json!([]));
+    assert_eq!(none["total_semi"], semi);
 }

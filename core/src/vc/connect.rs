@@ -15,7 +15,13 @@
 //!   defender stone never hurts the defender). If the attacker then cannot connect, neither can
 //!   it now; if it can with carrier `C`, a defender move outside `C` leaves that strategy intact,
 //!   so only moves inside `C` are tried.
-//! - A transposition table on (attacker cells, empty cells, side to move).
+//! - A transposition table on (attacker cells, empty cells, side to move), of bounded size, in
+//!   two generations: when the newer is full, the older is dropped and the newer becomes the
+//!   older (only known results are lost, so the search stays exact, only slower).
+//!
+//! Before any search, the cheap answers: two endpoints that are already one point are
+//! connected, and two that no path of the player's stones and empty cells joins (an opponent
+//! chain between them, such as a winning one between the player's edges) are refuted at once.
 //!
 //! The attacker's moves are ordered by two-distance-like sums of distances to the endpoints.
 
@@ -31,6 +37,23 @@ pub const MAX_NODES: usize = 128;
 
 /// The move limit that is no limit (more than any region's cells).
 const UNLIMITED: u8 = u8::MAX;
+
+/// The default bound on a search's transposition table, in bytes.
+pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
+
+/// The bytes one table entry takes at most: its key and value, and the hash table's control
+/// byte, with the table at its fullest load (7/8) just before it doubles.
+const ENTRY_BYTES: usize = (std::mem::size_of::<((Mask, Mask, bool), (Res, u8))>() + 1) * 8 / 7;
+
+/// The most entries a table of at most `bytes` holds: the hash table's room doubles as it
+/// grows, so the entries are bounded by the largest power-of-two room that fits (at least 64).
+#[must_use]
+pub fn table_entries(bytes: usize) -> usize {
+    let room = (bytes / ENTRY_BYTES).max(64);
+    // The largest power of two no larger than `room`, less the hash table's slack.
+    let room = 1usize << (usize::BITS - 1 - room.leading_zeros());
+    room / 8 * 7
+}
 
 /// Defender moves tried before the pass test.
 const HOT_DEFENCES: usize = 3;
@@ -67,7 +90,8 @@ pub enum ConnectError {
     NotOwn(Cell),
     /// An endpoint is off the board.
     OffBoard(Cell),
-    /// Both endpoints are the same point.
+    /// Both endpoints name the same cell or edge (two names of one point, such as two stones
+    /// of a chain, are connected instead).
     SamePoint,
     /// An endpoint is an empty cell the fill-in gives the opponent.
     OpponentFillin(Cell),
@@ -94,10 +118,11 @@ impl std::error::Error for ConnectError {}
 
 /// Searches whether `color` connects `from` and `to` (cells, stones or its edges; empty cells
 /// count as the player's), widening the region from the cells of short paths to every empty
-/// cell, within `budget` nodes in all.
+/// cell, within `budget` nodes in all, with a table of at most [`DEFAULT_TABLE_BYTES`].
 ///
 /// # Errors
-/// When an endpoint is not the player's or is off the board, or both are one point.
+/// When an endpoint is not the player's or is off the board, or both name the same cell or
+/// edge.
 pub fn search(
     position: &Position,
     color: Color,
@@ -105,16 +130,81 @@ pub fn search(
     to: Cell,
     budget: u64,
 ) -> Result<Outcome, ConnectError> {
+    search_within(position, color, from, to, budget, DEFAULT_TABLE_BYTES)
+}
+
+/// The answers that need no search: `Some(connected)` when `from` and `to` are one point already
+/// (one chain, or a chain touching an edge that is an end), `Some(refuted)` when no path of the
+/// player's stones and empty cells joins them (an edge on the way joins nothing), with no
+/// refutation needed (the attacker cannot connect even moving first); `None` otherwise.
+///
+/// # Errors
+/// When an endpoint is not the player's or is off the board, or both name the same cell or
+/// edge.
+pub fn quick(
+    position: &Position,
+    color: Color,
+    from: Cell,
+    to: Cell,
+) -> Result<Option<Outcome>, ConnectError> {
     check_endpoint(position, color, from)?;
     check_endpoint(position, color, to)?;
+    if from == to {
+        return Err(ConnectError::SamePoint);
+    }
     let points = Points::for_ends(position, color, from, to);
     let (a, b) = (
         endpoint(position, &points, color, from)?,
         endpoint(position, &points, color, to)?,
     );
+    let answer = |verdict| Outcome {
+        verdict,
+        semi: None,
+        nodes: 0,
+        region: 0,
+    };
     if a == b {
-        return Err(ConnectError::SamePoint);
+        return Ok(Some(answer(Verdict::Connected {
+            carrier: CellSet::new(),
+        })));
     }
+    // Points reachable from `a` through points that are not edges (an edge only ends a path).
+    let mut reached = vec![false; points.len()];
+    reached[a as usize] = true;
+    let mut stack = vec![a];
+    while let Some(p) = stack.pop() {
+        if p != a && points.get(p).name.is_edge() {
+            continue;
+        }
+        for q in points.adjacent(p) {
+            if !reached[q as usize] {
+                reached[q as usize] = true;
+                stack.push(q);
+            }
+        }
+    }
+    Ok((!reached[b as usize]).then(|| answer(Verdict::Refuted { refutation: None })))
+}
+
+/// [`search`] with a transposition table of at most `table_bytes` bytes (two generations of
+/// [`table_entries`] of half of it each: when the newer is full, the older is dropped), so the
+/// search's memory stays bounded whatever the node budget.
+///
+/// # Errors
+/// When an endpoint is not the player's or is off the board, or both name the same cell or
+/// edge.
+pub fn search_within(
+    position: &Position,
+    color: Color,
+    from: Cell,
+    to: Cell,
+    budget: u64,
+    table_bytes: usize,
+) -> Result<Outcome, ConnectError> {
+    if let Some(outcome) = quick(position, color, from, to)? {
+        return Ok(outcome);
+    }
+    let points = Points::for_ends(position, color, from, to);
     let empty = position.empty_cells();
     let mut region = short_path_cells(position, color, from, to) & empty;
     let mut nodes = 0;
@@ -129,6 +219,7 @@ pub fn search(
             });
         };
         local.budget = budget.saturating_sub(nodes);
+        local.table_limit = table_entries(table_bytes / 2);
         let full = local.defender_to_move(local.start_own, local.start_free);
         nodes += local.nodes;
         match full {
@@ -309,6 +400,11 @@ pub(crate) struct LocalGame {
     start_free: Mask,
     /// Solved nodes; a loss with the move limit it was found under.
     table: HashMap<(Mask, Mask, bool), (Res, u8)>,
+    /// The solved nodes stored before `table` was last emptied.
+    older: HashMap<(Mask, Mask, bool), (Res, u8)>,
+    /// The most entries `table` (and `older`) hold: when `table` is full, it becomes `older`
+    /// and the older entries are dropped.
+    pub(crate) table_limit: usize,
     pub(crate) nodes: u64,
     pub(crate) budget: u64,
     /// The defender's first move that broke the connection at the root, if one was needed.
@@ -368,6 +464,8 @@ impl LocalGame {
             start_own: own,
             start_free: free,
             table: HashMap::new(),
+            older: HashMap::new(),
+            table_limit: table_entries(DEFAULT_TABLE_BYTES / 2),
             nodes: 0,
             budget: u64::MAX,
             refutation: None,
@@ -449,11 +547,23 @@ impl LocalGame {
 
     /// The table's answer for a node searched with `k` attacker moves left, if it holds.
     fn known(&self, own: Mask, free: Mask, attacker: bool, k: u8) -> Option<Res> {
-        match self.table.get(&(own, free, attacker)) {
+        let key = (own, free, attacker);
+        match self.table.get(&key).or_else(|| self.older.get(&key)) {
             Some(&(res @ Res::Win { .. }, _)) => Some(res),
             Some(&(res @ Res::Loss { .. }, limit)) if limit >= k => Some(res),
             _ => None,
         }
+    }
+
+    /// Stores a solved node. When the table is full, it becomes the older generation and the
+    /// entries of the one before are dropped (both keep their room, so the memory never grows
+    /// past what twice `table_limit` entries take).
+    fn remember(&mut self, key: (Mask, Mask, bool), value: (Res, u8)) {
+        if self.table.len() >= self.table_limit && !self.table.contains_key(&key) {
+            std::mem::swap(&mut self.table, &mut self.older);
+            self.table.clear();
+        }
+        self.table.insert(key, value);
     }
 
     /// Defender to move; the attacker has at most `k` more moves.
@@ -474,7 +584,7 @@ impl LocalGame {
         let result = self.defender_search(own, free, root, k);
         self.depth -= 1;
         let result = result?;
-        self.table.insert((own, free, false), (result, k));
+        self.remember((own, free, false), (result, k));
         Ok(result)
     }
 
@@ -590,7 +700,7 @@ impl LocalGame {
         let result = self.attacker_search(own, free, k);
         self.depth -= 1;
         let result = result?;
-        self.table.insert((own, free, true), (result, k));
+        self.remember((own, free, true), (result, k));
         Ok(result)
     }
 
@@ -680,5 +790,95 @@ impl LocalGame {
             d += 1;
         }
         dist
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardSize;
+    use crate::rules::RulesConfig;
+
+    #[test]
+    fn the_table_stays_within_its_bound() {
+        assert_eq!(table_entries(0), 56);
+        assert!(table_entries(DEFAULT_TABLE_BYTES) * ENTRY_BYTES <= DEFAULT_TABLE_BYTES);
+        assert!(table_entries(DEFAULT_TABLE_BYTES) * ENTRY_BYTES * 2 > DEFAULT_TABLE_BYTES);
+        // The empty 4x4 board: White, moving first, cuts Black's edges apart, after thousands
+        // of nodes.
+        let position = Position::new(BoardSize::square(4).unwrap(), RulesConfig::default());
+        let points = Points::for_ends(&position, Color::Black, Cell::TOP, Cell::BOTTOM);
+        let region = position.empty_cells();
+        let mut unbounded = LocalGame::new(&points, region, Cell::TOP, Cell::BOTTOM).unwrap();
+        unbounded.table_limit = usize::MAX;
+        let found = unbounded.defender_to_move(unbounded.start_own, unbounded.start_free);
+        assert!(matches!(found, Ok(None)));
+        assert!(unbounded.table.len() > 1000, "{}", unbounded.table.len());
+        let mut small = LocalGame::new(&points, region, Cell::TOP, Cell::BOTTOM).unwrap();
+        // Room for less than what the search stores unbounded.
+        let bytes = unbounded.table.len() * ENTRY_BYTES;
+        small.table_limit = table_entries(bytes / 2);
+        assert!(small.table_limit * 2 < unbounded.table.len());
+        let again = small.defender_to_move(small.start_own, small.start_free);
+        assert!(matches!(again, Ok(None)));
+        for table in [&small.table, &small.older] {
+            assert!(
+                table.capacity() <= small.table_limit,
+                "{}",
+                table.capacity()
+            );
+        }
+        assert!(small.nodes >= unbounded.nodes);
+        // The same through `search_within`, with the refutation and semi connection.
+        let bounded = search_within(
+            &position,
+            Color::Black,
+            Cell::TOP,
+            Cell::BOTTOM,
+            10_000_000,
+            bytes,
+        );
+        let whole = search(&position, Color::Black, Cell::TOP, Cell::BOTTOM, 10_000_000);
+        assert_eq!(bounded.unwrap().verdict, whole.unwrap().verdict);
+    }
+
+    #[test]
+    fn answers_that_need_no_search_come_at_once() {
+        let mut position = Position::new(BoardSize::square(5).unwrap(), RulesConfig::default());
+        for cell in ["a3", "b3", "c3", "d3", "e3"] {
+            position
+                .set_stone(cell.parse().unwrap(), Some(Color::White))
+                .unwrap();
+        }
+        for cell in ["b1", "b2", "c4"] {
+            position
+                .set_stone(cell.parse().unwrap(), Some(Color::Black))
+                .unwrap();
+        }
+        let cell = |c: &str| c.parse::<Cell>().unwrap();
+        // White's chain joins its edges: Black's edges, and b1 and c4, are cut apart.
+        for (from, to) in [(Cell::TOP, Cell::BOTTOM), (cell("b1"), cell("c4"))] {
+            let outcome = search(&position, Color::Black, from, to, 1000).unwrap();
+            assert_eq!(outcome.verdict, Verdict::Refuted { refutation: None });
+            assert_eq!(outcome.nodes, 0);
+        }
+        // Two stones of one chain, and a chain and the edge it touches, are joined.
+        for (from, to) in [(cell("b1"), cell("b2")), (cell("b2"), Cell::TOP)] {
+            let outcome = search(&position, Color::Black, from, to, 1000).unwrap();
+            assert_eq!(
+                outcome.verdict,
+                Verdict::Connected {
+                    carrier: CellSet::new()
+                }
+            );
+            assert_eq!(outcome.nodes, 0);
+        }
+        // Two cells on one side of the chain are left to the search.
+        let outcome = search(&position, Color::Black, cell("a4"), cell("e5"), 100_000).unwrap();
+        assert!(outcome.nodes > 0);
+        assert_eq!(
+            search(&position, Color::Black, cell("c4"), cell("c4"), 1000),
+            Err(ConnectError::SamePoint)
+        );
     }
 }

@@ -7,7 +7,7 @@ use crate::report::cell_names as names;
 
 use crate::position::Position;
 
-use super::connect::{search, ConnectError, Outcome, Verdict};
+use super::connect::{quick, search_within, ConnectError, Outcome, Verdict, DEFAULT_TABLE_BYTES};
 use super::hsearch::{h_search, Limits};
 
 /// A semi connection found by the search: the attacker's first move and the carrier.
@@ -48,7 +48,7 @@ impl ConnectReport {
     /// one, else connection search within `budget` nodes (`millis` is left for the caller).
     ///
     /// # Errors
-    /// An endpoint that is not the player's or off the board, or both one point.
+    /// An endpoint that is not the player's or off the board, or both the same cell or edge.
     pub fn decide(
         position: &Position,
         player: Color,
@@ -56,6 +56,27 @@ impl ConnectReport {
         to: Cell,
         budget: u64,
     ) -> Result<ConnectReport, ConnectError> {
+        Self::decide_within(position, player, from, to, budget, DEFAULT_TABLE_BYTES)
+    }
+
+    /// [`ConnectReport::decide`] with the search's table bounded to `table_bytes` bytes. The
+    /// answers that need no search come first, with 0 nodes (endpoints already one point:
+    /// connected; no path of the player's stones and empty cells between them, as when the
+    /// opponent's chain joins its edges: refuted), before H-search.
+    ///
+    /// # Errors
+    /// An endpoint that is not the player's or off the board, or both the same cell or edge.
+    pub fn decide_within(
+        position: &Position,
+        player: Color,
+        from: Cell,
+        to: Cell,
+        budget: u64,
+        table_bytes: usize,
+    ) -> Result<ConnectReport, ConnectError> {
+        if let Some(outcome) = quick(position, player, from, to)? {
+            return Ok(ConnectReport::from_search(player, from, to, &outcome));
+        }
         let connections = h_search(position, player, Limits::default());
         let known = connections
             .between(from, to)
@@ -63,7 +84,7 @@ impl ConnectReport {
         Ok(match known {
             Some(carrier) => ConnectReport::from_h_search(player, from, to, carrier),
             None => {
-                let outcome = search(position, player, from, to, budget)?;
+                let outcome = search_within(position, player, from, to, budget, table_bytes)?;
                 ConnectReport::from_search(player, from, to, &outcome)
             }
         })

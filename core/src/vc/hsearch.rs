@@ -38,6 +38,21 @@ use super::templates;
 /// bound; a pair reaching it drops its largest carrier, as with a smaller limit).
 pub const MAX_PER_PAIR: usize = 32_767;
 
+/// The most carriers the eager OR rule ([`Limits::or_depth`]) tries for one new semi
+/// connection: its set cover search is exponential in the depth, so past this it gives up (that
+/// connection is then only combined by the OR rule's later pass over the pair).
+pub const OR_RULE_BUDGET: u32 = 256;
+
+/// The default [`Limits::max_connections`]: above what the busiest bench position needs (the
+/// AND rule through edges stores at most 710,000 connections on the 11x11 and 13x13 sets,
+/// counting replaced ones; a busy 19x19 position can reach the bound, in about a second).
+pub const MAX_CONNECTIONS: usize = 1_000_000;
+
+/// The search also stops once it has deduced this many times [`Limits::max_connections`]
+/// connections, stored or turned away (the bench positions deduce at most 3 per connection
+/// stored).
+pub const DEDUCED_PER_STORED: usize = 8;
+
 /// Bounds on the search, and which rules it uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -68,6 +83,12 @@ pub struct Limits {
     /// cell common to all of them or is inside one of them (Benzene's `limit_fulls`): one that
     /// holds every common cell changes neither the mustplay nor what the OR rule can avoid.
     pub limit_fulls: bool,
+    /// The most connections the search stores, counting every one stored (also those a
+    /// smaller carrier later replaces), and a eighth of the most it deduces (stored or turned
+    /// away, [`DEDUCED_PER_STORED`]): once either is reached, it stops deriving and returns what
+    /// it has (every connection still sound, only fewer). Bounds the time and memory of a search
+    /// whatever the other limits say (with `limit_fulls` off the lists can grow without end).
+    pub max_connections: usize,
 }
 
 impl Limits {
@@ -93,6 +114,7 @@ impl Default for Limits {
             and_over_edges: false,
             captured_sets: true,
             limit_fulls: true,
+            max_connections: MAX_CONNECTIONS,
         }
     }
 }
@@ -443,6 +465,13 @@ impl<const W: usize> SemiLink<W> {
         }
     }
 
+    /// Whether this is `other`, a connection of the same list (no two there have the same
+    /// carrier; the sizes are compared first, the usual difference).
+    #[inline]
+    fn is(&self, other: &SemiLink<W>) -> bool {
+        self.size == other.size && self.carrier.words() == other.carrier.words()
+    }
+
     /// The semi connection without the count.
     fn semi(self) -> Semi<Bits<W>> {
         Semi {
@@ -550,6 +579,12 @@ pub(super) struct Search<const W: usize> {
     pub(super) quiet: bool,
     /// The serial the next stored full connection gets.
     next_serial: u32,
+    /// How many connections have been stored (see [`Limits::max_connections`]).
+    stored: usize,
+    /// How many connections the rules have deduced, stored or not.
+    deduced: usize,
+    /// Set once `stored` reaches [`Limits::max_connections`]: nothing more is stored or derived.
+    pub(super) exhausted: bool,
 }
 
 impl<const W: usize> Search<W> {
@@ -589,6 +624,9 @@ impl<const W: usize> Search<W> {
             empty_slot,
             quiet: false,
             next_serial: 0,
+            stored: 0,
+            deduced: 0,
+            exhausted: false,
         }
     }
 
@@ -608,8 +646,19 @@ impl<const W: usize> Search<W> {
     /// once none is left, of the next queued pair by the OR rule; until both queues are empty.
     pub(super) fn run(&mut self) {
         loop {
+            if self.exhausted {
+                self.queue.clear();
+                self.or_queue.clear();
+                return;
+            }
             while let Some((a, b, full)) = self.queue.pop_front() {
+                if self.exhausted {
+                    break;
+                }
                 self.and_rule(a, b, full);
+            }
+            if self.exhausted {
+                continue;
             }
             let Some((a, b, slot)) = self.or_queue.pop_front() else {
                 break;
@@ -778,9 +827,10 @@ impl<const W: usize> Search<W> {
 
     /// Adds a full connection unless one with a subset carrier exists; drops supersets.
     pub(super) fn add_full(&mut self, a: PointId, b: PointId, carrier: Bits<W>, chains: Chains) {
-        if a == b {
+        if a == b || self.exhausted {
             return;
         }
+        self.count_deduced();
         let full = Link {
             carrier,
             chains,
@@ -798,6 +848,7 @@ impl<const W: usize> Search<W> {
         if !insert_smallest(&mut self.fulls, &mut pair.full, full, limit) {
             return;
         }
+        self.count_stored();
         let semis_before = pair.semi.len();
         self.semis
             .retain(&mut pair.semi, |s| !carrier.is_subset(&s.carrier));
@@ -833,6 +884,25 @@ impl<const W: usize> Search<W> {
         }
     }
 
+    /// Counts one more connection stored, and stops the search at [`Limits::max_connections`].
+    #[inline]
+    fn count_stored(&mut self) {
+        self.stored += 1;
+        if self.stored >= self.limits.max_connections {
+            self.exhausted = true;
+        }
+    }
+
+    /// Counts one more connection deduced, and stops the search at [`DEDUCED_PER_STORED`] times
+    /// [`Limits::max_connections`].
+    #[inline]
+    fn count_deduced(&mut self) {
+        self.deduced += 1;
+        if self.deduced / DEDUCED_PER_STORED >= self.limits.max_connections {
+            self.exhausted = true;
+        }
+    }
+
     /// The cells common to all the semi carriers of the list at `span` (not empty).
     fn semi_common(&self, span: Span) -> Bits<W> {
         let list = self.semis.get(span);
@@ -854,9 +924,10 @@ impl<const W: usize> Search<W> {
     /// not.
     #[inline]
     pub(super) fn add_semi(&mut self, a: PointId, b: PointId, semi: Semi<Bits<W>>) {
-        if a == b {
+        if a == b || self.exhausted {
             return;
         }
+        self.count_deduced();
         let limit = self.limits.semi_per_pair.min(MAX_PER_PAIR);
         let slot = self.index(a, b);
         let mut pair = self.lists[slot];
@@ -868,6 +939,7 @@ impl<const W: usize> Search<W> {
         if !insert_smallest(&mut self.semis, &mut pair.semi, SemiLink::new(semi), limit) {
             return;
         }
+        self.count_stored();
         // The carriers the insertion dropped hold the new one, so they change nothing common to
         // the rest and the new one; a list cut to its limit lost another, so is counted again.
         pair.chained_at_most = pair
@@ -893,6 +965,7 @@ impl<const W: usize> Search<W> {
     fn semi_rules(&mut self, a: PointId, b: PointId, slot: usize, semi: Semi<Bits<W>>) {
         let lists = self.lists[slot];
         let pair = self.semis.get(lists.semi);
+        let new = SemiLink::new(semi);
         // The OR rule can only succeed when all the pair's semi carriers share no cell, or share
         // only cells captured by an empty endpoint (Theorem 11): those are set aside and the
         // deduced carrier takes in their pairs. A pair already queued need not be asked again
@@ -923,11 +996,14 @@ impl<const W: usize> Search<W> {
             carriers.clear();
             carriers.extend(
                 pair.iter()
-                    .filter(|s| s.semi() != semi)
+                    .filter(|s| !s.is(&new))
+                    // The search tries no more than its budget from the list's start.
+                    .take(OR_RULE_BUDGET as usize)
                     .map(|s| s.carrier - set_aside),
             );
             let first = semi.carrier - set_aside;
-            let found = or_rule(first, first, &carriers, self.limits.or_depth);
+            let mut budget = OR_RULE_BUDGET;
+            let found = or_rule(first, first, &carriers, self.limits.or_depth, &mut budget);
             self.or_scratch = carriers;
             if let Some(carrier) = found {
                 self.add_full(a, b, carrier | set_aside, 0);
@@ -939,8 +1015,8 @@ impl<const W: usize> Search<W> {
                 .semis
                 .get(self.lists[slot].semi)
                 .iter()
+                .filter(|s| !s.is(&new))
                 .map(|s| s.semi())
-                .filter(|s| *s != semi)
                 .collect();
             let x = self.points.get(a).name;
             let ends = Bits::single(x_slot) | Bits::single(y_slot);
@@ -1172,8 +1248,16 @@ fn greedy_union<C: CarrierSet>(carriers: &[C], set_aside: C) -> C {
 ///
 /// Some chosen carrier must miss the intersection's lowest cell, so only those are tried there
 /// (a set cover search: it finds a union whenever one within `depth` exists, trying smaller
-/// carriers first as `others` comes smallest first).
-fn or_rule<C: CarrierSet>(intersection: C, union: C, others: &[C], depth: usize) -> Option<C> {
+/// carriers first as `others` comes smallest first). The search is exponential in `depth`: each
+/// carrier tried takes one from `budget`, and once it is spent the search gives up (finding
+/// nothing loses a connection, never soundness).
+fn or_rule<C: CarrierSet>(
+    intersection: C,
+    union: C,
+    others: &[C],
+    depth: usize,
+    budget: &mut u32,
+) -> Option<C> {
     if intersection.is_empty() {
         return Some(union);
     }
@@ -1182,10 +1266,20 @@ fn or_rule<C: CarrierSet>(intersection: C, union: C, others: &[C], depth: usize)
     }
     let lowest = intersection.lowest();
     for other in others {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
         if other.intersects(&lowest) {
             continue;
         }
-        let found = or_rule(intersection & *other, union | *other, others, depth - 1);
+        let found = or_rule(
+            intersection & *other,
+            union | *other,
+            others,
+            depth - 1,
+            budget,
+        );
         if found.is_some() {
             return found;
         }
@@ -1250,7 +1344,7 @@ mod tests {
             greedy_union(&six, Bits::default()),
             set(&[0, 1, 2, 3, 4, 5])
         );
-        assert_eq!(or_rule(six[0], six[0], &six[1..], 4), None);
+        assert_eq!(or_rule(six[0], six[0], &six[1..], 4, &mut 1000), None);
         // A carrier that shrinks nothing is left out; set-aside cells are not counted.
         let carriers = [set(&[1, 7, 9]), set(&[2, 3, 7, 9]), set(&[1, 8])];
         assert_eq!(greedy_union(&carriers, set(&[1, 2])), set(&[7, 8, 9]));
@@ -1266,10 +1360,53 @@ mod tests {
             set(&[1, 3, 5]),
             set(&[1, 2, 6]),
         ];
-        assert_eq!(or_rule(new, new, &others, 2), None);
-        let union = or_rule(new, new, &others, 3).expect("three carriers cover it");
+        assert_eq!(or_rule(new, new, &others, 2, &mut 100), None);
+        let union = or_rule(new, new, &others, 3, &mut 100).expect("three carriers cover it");
         assert_eq!(union, set(&[1, 2, 3, 4, 5, 6]));
-        assert_eq!(or_rule(new, new, &others[..2], 4), None);
+        assert_eq!(or_rule(new, new, &others[..2], 4, &mut 100), None);
+    }
+
+    #[test]
+    fn the_or_rule_gives_up_when_its_budget_is_spent() {
+        // Any five of the six share a cell: every search to depth 4 fails, after trying many
+        // carriers; a small budget stops it early.
+        let six: Vec<Bits<2>> = (0..6)
+            .map(|missing| set(&(0..6).filter(|&c| c != missing).collect::<Vec<_>>()))
+            .collect();
+        let mut budget = 1_000_000;
+        assert_eq!(or_rule(six[0], six[0], &six[1..], 4, &mut budget), None);
+        assert!(1_000_000 - budget >= 20, "{budget}");
+        let mut budget = 3;
+        assert_eq!(or_rule(six[0], six[0], &six[1..], 4, &mut budget), None);
+        assert_eq!(budget, 0);
+        // A cover within the budget is found, one past it is not.
+        let new = set(&[1, 2]);
+        let others = [set(&[1, 9]), set(&[2, 3]), set(&[1, 3])];
+        assert_eq!(
+            or_rule(new, new, &others, 2, &mut 3),
+            Some(set(&[1, 2, 3, 9]))
+        );
+        assert_eq!(or_rule(new, new, &others, 2, &mut 2), None);
+    }
+
+    #[test]
+    fn the_search_stops_at_its_connection_budget() {
+        let mut rng = Rng::new(11);
+        let position = random_position(&mut rng, BoardSize::square(9).unwrap());
+        let count = |c: &Connections| {
+            c.pairs()
+                .map(|(_, _, p)| p.full().len() + p.semi().len())
+                .sum::<usize>()
+        };
+        let all = h_search(&position, Color::Black, Limits::default());
+        assert!(count(&all) > 200, "{}", count(&all));
+        let bounded = Limits {
+            max_connections: 100,
+            ..Limits::default()
+        };
+        let some = h_search(&position, Color::Black, bounded);
+        assert!(count(&some) <= 100, "{}", count(&some));
+        assert!(count(&some) > 0);
     }
 
     #[test]

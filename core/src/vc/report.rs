@@ -37,7 +37,9 @@ pub struct SemiReport {
 /// `hexlab vc --json`.
 ///
 /// Invariant: with `from`/`to` given, only connections between those two points are listed;
-/// otherwise every connection found, edge-to-edge ones first.
+/// otherwise every connection found, edge-to-edge ones first, or the first of them when there
+/// are more of a kind than the listing takes (`truncated`; `total_full` and `total_semi` count
+/// them all).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct VcReport {
     pub player: Color,
@@ -56,15 +58,24 @@ pub struct VcReport {
     pub fillin_used: bool,
     /// The cells filled first, by the colour they took (empty without `--fillin`).
     pub fillin: FillinByColor,
+    /// Whether `full` or `semi` lists fewer connections than were found (see
+    /// [`report_listing`]).
+    pub truncated: bool,
+    /// The number of full connections found (listed or not).
+    pub total_full: usize,
+    /// The number of semi connections found (listed or not).
+    pub total_semi: usize,
 }
 
 impl VcReport {
-    /// Describes `connections` (for `player`), restricted to the pair `between` when given.
+    /// Describes `connections` (for `player`), restricted to the pair `between` when given,
+    /// listing at most `max_listed` connections of each kind (the first ones, pairs in order).
     #[must_use]
     pub fn of(
         connections: &Connections,
         between: Option<(Cell, Cell)>,
         mustplay: Option<CellSet>,
+        max_listed: usize,
     ) -> VcReport {
         let points = &connections.points;
         let wanted: Option<(PointId, PointId)> =
@@ -76,6 +87,7 @@ impl VcReport {
             connections.pairs().map(|(a, b, _)| (a, b)).collect();
         pairs.sort_unstable();
         let (mut full, mut semi) = (Vec::new(), Vec::new());
+        let (mut total_full, mut total_semi) = (0, 0);
         for (a, b) in pairs {
             if let Some((x, y)) = wanted {
                 if !((a, b) == (x, y) || (a, b) == (y, x)) {
@@ -89,14 +101,18 @@ impl VcReport {
                 (Some(_), Some((p, q))) => (CellName(q), CellName(p)),
                 _ => (CellName(points.get(a).name), CellName(points.get(b).name)),
             };
-            for f in pair.full() {
+            total_full += pair.full().len();
+            total_semi += pair.semi().len();
+            let room = max_listed.saturating_sub(full.len());
+            for f in pair.full().take(room) {
                 full.push(FullReport {
                     from,
                     to,
                     carrier: cell_name_list(f.carrier),
                 });
             }
-            for s in pair.semi() {
+            let room = max_listed.saturating_sub(semi.len());
+            for s in pair.semi().take(room) {
                 semi.push(SemiReport {
                     from,
                     to,
@@ -106,23 +122,29 @@ impl VcReport {
             }
         }
         if let (true, Some((p, q))) = (joined, between) {
-            full.push(FullReport {
-                from: CellName(p),
-                to: CellName(q),
-                carrier: Vec::new(),
-            });
+            total_full += 1;
+            if full.len() < max_listed {
+                full.push(FullReport {
+                    from: CellName(p),
+                    to: CellName(q),
+                    carrier: Vec::new(),
+                });
+            }
         }
         let edge = connections.edge_to_edge();
         VcReport {
             player: points.color,
-            full,
-            semi,
             winning: edge.is_some_and(|e| e.full().len() > 0),
             winning_semi: edge.is_some_and(|e| e.semi().len() > 0),
             mustplay: mustplay.map(names).unwrap_or_default(),
             joined,
             fillin_used: false,
             fillin: FillinByColor::default(),
+            truncated: full.len() < total_full || semi.len() < total_semi,
+            total_full,
+            total_semi,
+            full,
+            semi,
         }
     }
 }
@@ -142,6 +164,22 @@ pub fn report(
     between: Option<(Cell, Cell)>,
     with_fillin: bool,
     limits: Limits,
+) -> Result<VcReport, ConnectError> {
+    report_listing(given, player, between, with_fillin, limits, usize::MAX)
+}
+
+/// [`report`] listing at most `max_listed` connections of each kind (the first ones,
+/// edge-to-edge first); the report says whether it left some out and counts them all.
+///
+/// # Errors
+/// As [`report`].
+pub fn report_listing(
+    given: &Position,
+    player: Color,
+    between: Option<(Cell, Cell)>,
+    with_fillin: bool,
+    limits: Limits,
+    max_listed: usize,
 ) -> Result<VcReport, ConnectError> {
     let reduced = with_fillin.then(|| reduce(given));
     let position = reduced.as_ref().map_or(given, |r| &r.position);
@@ -180,11 +218,16 @@ pub fn report(
                 mustplay_on_reduced(given, r, threat),
                 mustplay_for(given, given_threat),
             );
-            let mut out = VcReport::of(&connections, between, mustplay);
+            let mut out = VcReport::of(&connections, between, mustplay, max_listed);
             out.fillin = FillinByColor::of(&r.fillin);
             out
         }
-        _ => VcReport::of(&connections, between, mustplay_for(given, threat())),
+        _ => VcReport::of(
+            &connections,
+            between,
+            mustplay_for(given, threat()),
+            max_listed,
+        ),
     };
     out.fillin_used = with_fillin;
     Ok(out)

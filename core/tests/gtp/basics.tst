@@ -75,7 +75,7 @@ vc-build-incremental w           => ? needs a colour and a cell: vc-build-increm
 vc-build-incremental w d5        => = ...
 play w c5                        => =
 vc-between-cells-full b top bottom => = black north south full hsearch [ c1 d1 c2 d2 a3 b3 c3 d3 b4 c4 b5 d5 ] [ ]
-param_player_vc max_ors 1001     => ? max_ors takes a whole number from 0 to 1000
+param_player_vc max_ors 9        => ? max_ors takes a whole number from 0 to 8
 param_player_vc colour 1         => ? unknown parameter 'colour': expected one of and_over_edge, max_ors, limit_fulls, softlimit_full, softlimit_semi, use_captured_sets, use_crossing_rule, use_patterns
 param_player_vc and_over_edge 1  => =
 param_player_vc                  => = [bool] and_over_edge 1 | [string] max_ors 0 | [bool] limit_fulls 1 | [string] softlimit_full 32767 | [string] softlimit_semi 32767 | [bool] use_captured_sets 1 | [bool] use_crossing_rule 1 | [bool] use_patterns 1

@@ -6,7 +6,7 @@ use hexlab_core::notation::parse_point;
 use hexlab_core::quote::quote;
 use hexlab_core::report::spaced;
 use hexlab_core::vc::connect_report::ConnectReport;
-use hexlab_core::vc::report::report;
+use hexlab_core::vc::report::report_listing;
 use hexlab_core::vc::Limits;
 use hexlab_core::{Cell, Color, Position};
 
@@ -43,9 +43,15 @@ fn take_point(
     }
 }
 
-/// `hexlab vc <position> --player b|w [--from X --to Y] [--fillin] [--and-over-edges] [--json]`:
-/// virtual connections, on the fill-in reduced position with `--fillin`, with the AND rule
-/// through edges too with `--and-over-edges` (more connections, over ten times slower).
+/// The default `--max-listed`: connections of each kind `hexlab vc` lists.
+const DEFAULT_LISTED: usize = 20_000;
+/// The largest `--max-listed`.
+const MAX_LISTED: usize = 10_000_000;
+
+/// `hexlab vc <position> --player b|w [--from X --to Y] [--fillin] [--and-over-edges]
+/// [--max-listed N] [--json]`: virtual connections, on the fill-in reduced position with
+/// `--fillin`, with the AND rule through edges too with `--and-over-edges` (more connections,
+/// over ten times slower), at most N of each kind listed.
 pub fn vc_command(args: &[String]) -> Result<(), Failure> {
     let mut flags = Flags::parse(args, &["json", "fillin", "and-over-edges"])?;
     let game = take_game(&mut flags)?;
@@ -53,6 +59,9 @@ pub fn vc_command(args: &[String]) -> Result<(), Failure> {
     let player = take_player(&mut flags, position)?;
     let from = take_point(&mut flags, "from", position)?;
     let to = take_point(&mut flags, "to", position)?;
+    let max_listed = flags
+        .take_number("max-listed", 0..=MAX_LISTED)?
+        .unwrap_or(DEFAULT_LISTED);
     no_positional(&flags)?;
     let json = flags.switch("json");
     let with_fillin = flags.switch("fillin");
@@ -67,14 +76,14 @@ pub fn vc_command(args: &[String]) -> Result<(), Failure> {
         (None, None) => None,
         _ => return Err(UsageError("--from and --to go together".into()).into()),
     };
-    let report = report(position, player, between, with_fillin, limits)?;
+    let report = report_listing(position, player, between, with_fillin, limits, max_listed)?;
     if json {
         return print_json(&report);
     }
     outln!(
         "{} full and {} semi connections for {player}",
-        report.full.len(),
-        report.semi.len()
+        report.total_full,
+        report.total_semi
     )?;
     for f in report.full.iter().take(40) {
         outln!("full {} - {} [{}]", f.from, f.to, spaced(&f.carrier))?;
@@ -99,11 +108,16 @@ pub fn vc_command(args: &[String]) -> Result<(), Failure> {
 
 /// Default node budget of `hexlab connect`.
 const DEFAULT_NODES: u64 = 2_000_000;
-/// The largest node budget `--nodes` takes (ten times the default: the search's table grows
-/// with the nodes searched).
+/// The largest node budget `--nodes` takes (ten times the default: about a minute of search;
+/// the table's memory is bounded by `--tt-mb` whatever the budget).
 const MAX_NODES: u64 = 20_000_000;
 
-/// `hexlab connect <position> --player b|w --from X --to Y [--nodes N] [--json]`: decides by
+/// The default `--tt-mb`: the search's transposition table in megabytes.
+const DEFAULT_TABLE_MB: usize = hexlab_core::vc::connect::DEFAULT_TABLE_BYTES >> 20;
+/// The largest `--tt-mb`.
+const MAX_TABLE_MB: usize = 4096;
+
+/// `hexlab connect <position> --player b|w --from X --to Y [--nodes N] [--tt-mb M] [--json]`: decides by
 /// search whether the player connects the two points (a full connection), when H-search does
 /// not already show it.
 pub fn connect_command(args: &[String]) -> Result<(), Failure> {
@@ -116,6 +130,9 @@ pub fn connect_command(args: &[String]) -> Result<(), Failure> {
     let nodes = flags
         .take_number("nodes", 1..=MAX_NODES)?
         .unwrap_or(DEFAULT_NODES);
+    let table_mb = flags
+        .take_number("tt-mb", 1..=MAX_TABLE_MB)?
+        .unwrap_or(DEFAULT_TABLE_MB);
     no_positional(&flags)?;
     let json = flags.switch("json");
     flags.finish()?;
@@ -123,7 +140,8 @@ pub fn connect_command(args: &[String]) -> Result<(), Failure> {
         return Err(UsageError("connect needs --from X and --to Y".into()).into());
     };
     let started = Instant::now();
-    let mut report = ConnectReport::decide(position, player, from, to, nodes)?;
+    let mut report =
+        ConnectReport::decide_within(position, player, from, to, nodes, table_mb << 20)?;
     report.millis = started.elapsed().as_secs_f64() * 1000.0;
     if json {
         return print_json(&report);
