@@ -242,8 +242,8 @@ mod tests {
 
     #[test]
     fn a_time_limit_stops() {
-        let budget = Budget::unlimited().with_time_limit(20.0, native_clock);
         let started = std::time::Instant::now();
+        let budget = Budget::unlimited().with_time_limit(20.0, native_clock);
         let mut meter = budget.meter();
         while meter.tick().is_ok() {}
         assert_eq!(meter.check(), Err(Stopped::Time));
