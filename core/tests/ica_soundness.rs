@@ -165,32 +165,12 @@ fn check(brute: &mut Brute, position: &Position, analysis_time: &mut std::time::
     claims
 }
 
+/// A random set-up (unbalanced stone counts, either side to move) with at least `min_stones`
+/// stones.
 fn random_setup(rng: &mut Rng, size: BoardSize, min_stones: usize) -> Position {
     loop {
-        let mut position = Position::new(
-            size,
-            RulesConfig {
-                rules: Rules::Hex,
-                swap: false,
-            },
-        );
-        let density = 15 + rng.below(50);
-        for cell in size.cells().iter() {
-            if rng.below(100) < density {
-                let color = if rng.below(2) == 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                position.set_stone(cell, Some(color)).unwrap();
-            }
-        }
-        position.set_to_move(if rng.below(2) == 0 {
-            Color::Black
-        } else {
-            Color::White
-        });
-        if position.occupied().len() >= min_stones && position.winner().is_none() {
+        let position = games::random_setup(rng, size);
+        if position.occupied().len() >= min_stones {
             return position;
         }
     }

@@ -351,21 +351,7 @@ mod tests {
                 });
             }
             let mut game = Game::from_position(start);
-            let length = rng.below(size.cell_count() + 1);
-            for _ in 0..length {
-                let position = game.position();
-                let legal = position.legal_cells();
-                if legal.is_empty() {
-                    break;
-                }
-                let mv = if position.swap_legal() && rng.below(2) == 0 {
-                    Move::Swap
-                } else {
-                    Move::Cell(legal.nth(rng.below(legal.len())).unwrap())
-                };
-                game.play(mv).unwrap();
-            }
-            game.go_to(rng.below(game.moves().len() + 1));
+            super::super::random_games::play_random(&mut game, &mut rng);
             let code = write(&game);
             let back = read(&code).unwrap_or_else(|e| panic!("{code}: {e}"));
             assert_eq!(back, game, "{code}");

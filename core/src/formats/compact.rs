@@ -380,20 +380,7 @@ mod tests {
                 swap: trial % 5 != 0,
             };
             let mut game = Game::new(size, config);
-            for _ in 0..rng.below(size.cell_count() + 1) {
-                let position = game.position();
-                let legal = position.legal_cells();
-                if legal.is_empty() {
-                    break;
-                }
-                let mv = if position.swap_legal() && rng.below(2) == 0 {
-                    Move::Swap
-                } else {
-                    Move::Cell(legal.nth(rng.below(legal.len())).unwrap())
-                };
-                game.play(mv).unwrap();
-            }
-            game.go_to(rng.below(game.moves().len() + 1));
+            crate::formats::random_games::play_random(&mut game, &mut rng);
             if let Some(link) = write_hexworld(&game) {
                 written += 1;
                 assert_eq!(read(&link).as_ref(), Ok(&game), "{link}");

@@ -179,3 +179,32 @@ mod tests {
         assert!(matches!(read_link("garbage"), Err(LinkError::Code(_))));
     }
 }
+
+/// Random games for the readers' and writers' round-trip tests.
+#[cfg(test)]
+pub(crate) mod random_games {
+    use crate::game::Game;
+    use crate::notation::Move;
+    use crate::rng::Rng;
+
+    /// Plays up to a board's worth of random legal moves on `game` (a swap, when legal, half
+    /// the time), then steps back to a random point of them (links carry the moves still to
+    /// come).
+    pub(crate) fn play_random(game: &mut Game, rng: &mut Rng) {
+        let length = rng.below(game.position().size().cell_count() + 1);
+        for _ in 0..length {
+            let position = game.position();
+            let legal = position.legal_cells();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = if position.swap_legal() && rng.below(2) == 0 {
+                Move::Swap
+            } else {
+                Move::Cell(legal.nth(rng.below(legal.len())).unwrap())
+            };
+            game.play(mv).unwrap();
+        }
+        game.go_to(rng.below(game.moves().len() + 1));
+    }
+}
