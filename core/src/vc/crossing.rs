@@ -9,7 +9,7 @@
 use crate::board::Cell;
 
 use super::carrier::CarrierSet;
-use super::hsearch::{Chains, Semi};
+use super::connection::{Chains, Semi};
 use super::points::PointId;
 
 /// The point ids of the chains in `chains`.
