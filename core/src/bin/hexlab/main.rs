@@ -9,8 +9,6 @@ mod commands;
 mod connections;
 mod gtp;
 mod output;
-mod vc_board;
-mod vc_params;
 
 use std::process::ExitCode;
 
