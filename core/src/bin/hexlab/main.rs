@@ -7,6 +7,7 @@ mod args;
 mod bench;
 mod commands;
 mod connections;
+mod flags;
 mod gtp;
 mod output;
 
