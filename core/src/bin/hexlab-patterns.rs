@@ -14,6 +14,14 @@ use hexlab_core::quote::quote;
 use hexlab_core::rng::Rng;
 use hexlab_core::{BoardSize, Color, Position, RulesConfig};
 
+/// The flag parser `hexlab` uses (hexlab-patterns takes no switches and reads no bounded
+/// numbers, so part of it is unused here).
+#[allow(dead_code)]
+#[path = "hexlab/flags.rs"]
+mod flags;
+
+use flags::{no_positional, Flags, UsageError};
+
 const HELP: &str = "\
 hexlab-patterns: local inferior-cell patterns for hexlab
 
@@ -47,20 +55,17 @@ fn main() -> ExitCode {
     }
 }
 
-/// Reads `--name value` flags; every flag must be in `known`.
+/// Reads `--name value` flags (or `--name=value`) with the parser `hexlab` uses; every flag must
+/// be in `known`, and given at most once.
 fn flags(args: &[String], known: &[&str]) -> Result<Vec<(String, String)>, String> {
-    let mut out = Vec::new();
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        let name = arg
-            .strip_prefix("--")
-            .ok_or_else(|| format!("unexpected argument '{}'", quote(arg)))?;
-        if !known.contains(&name) {
-            return Err(format!("unknown flag --{}", quote(name)));
-        }
-        let value = iter.next().ok_or(format!("--{name} needs a value"))?;
-        out.push((name.to_string(), value.clone()));
-    }
+    let usage = |e: UsageError| e.to_string();
+    let mut flags = Flags::parse(args, &[]).map_err(usage)?;
+    no_positional(&flags).map_err(usage)?;
+    let out = known
+        .iter()
+        .filter_map(|name| Some((name.to_string(), flags.take(name)?)))
+        .collect();
+    flags.finish().map_err(usage)?;
     Ok(out)
 }
 

@@ -7,10 +7,9 @@ mod args;
 mod bench;
 mod commands;
 mod connections;
+mod flags;
 mod gtp;
 mod output;
-mod vc_board;
-mod vc_params;
 
 use std::process::ExitCode;
 
