@@ -53,3 +53,46 @@ test('a click and an arrow key during the engine load are not played into the 13
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('while the wasm downloads, a progress bar and its stage show in the board\'s place; gone once ready', { timeout: 90_000 }, async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const errors = [];
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  let requested;
+  const wasmRequested = new Promise((resolve) => (requested = resolve));
+  await context.route('**/*.wasm', async (route) => {
+    requested();
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(`console: ${msg.text()}`));
+  // Every stage the box goes through, recorded in the page.
+  await page.addInitScript(() => {
+    window.__stages = [];
+    new MutationObserver(() => {
+      const stage = document.getElementById('engine-loading')?.dataset.stage;
+      if (stage && window.__stages.at(-1) !== stage) window.__stages.push(stage);
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-stage'] });
+  });
+  await page.goto(new URL(`#${GAME}`, env.url).href);
+  await wasmRequested;
+  await page.waitForSelector('#engine-loading[data-stage="downloading"]');
+  assert.equal(await page.getAttribute('body', 'data-engine'), 'loading');
+  assert.equal(await page.isVisible('#engine-progress'), true, 'the bar shows while the wasm is held back');
+  assert.match(await page.textContent('#engine-progress-text'), /^Downloading the engine…/);
+
+  release();
+  await waitReady(page);
+  await page.waitForSelector('#board [data-cell="a1"]', { state: 'attached' });
+  assert.equal(await page.isHidden('#engine-progress'), true, 'gone once ready');
+  assert.equal(await page.isHidden('#engine-loading'), true);
+  const stages = await page.evaluate(() => window.__stages);
+  // Later stages may be drawn in one frame with the next (a redraw per frame): only their kinds are checked.
+  assert.equal(stages[0], 'downloading');
+  assert.ok(stages.every((stage) => ['downloading', 'compiling', 'threads'].includes(stage)), `${stages}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

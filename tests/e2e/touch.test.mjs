@@ -89,3 +89,22 @@ test('with a mouse the bar keeps the keys; the buttons work there too (Esc also 
   await page.waitForSelector('#board [data-cell="c3"][data-stone="w"]', { state: 'attached' });
   assert.deepEqual(errors, []);
 });
+
+test('phone: a 19x19 board keeps cells at least 20 px wide, scrolling sideways; the page pinch-zooms', { timeout: 120_000 }, async () => {
+  const { page, errors } = await openPhone('#size=19');
+  const meta = await page.getAttribute('meta[name="viewport"]', 'content');
+  assert.doesNotMatch(meta, /user-scalable\s*=\s*(no|0)|maximum-scale\s*=\s*1(\.0*)?\b/, `pinch zoom allowed (${meta})`);
+  await page.waitForSelector('#board[data-size="19"] [data-cell="s19"]', { state: 'attached' });
+  const widths = await page.$$eval('#board [data-cell] .hex', (hexes) => hexes.map((h) => h.getBoundingClientRect().width));
+  assert.equal(widths.length, 361);
+  assert.ok(Math.min(...widths) >= 20, `cells at least 20 px wide (${Math.min(...widths).toFixed(1)})`);
+  const wrap = await page.$eval('#board-wrap', (w) => ({ scroll: w.scrollWidth, client: w.clientWidth, page: document.documentElement.scrollWidth }));
+  assert.ok(wrap.scroll > wrap.client, 'the board area scrolls sideways');
+  assert.ok(wrap.page <= 390 + 1, `the page itself is no wider than the screen (${wrap.page})`);
+  // The far corner scrolls into reach and a tap there plays.
+  await page.$eval('#board-wrap', (w) => (w.scrollLeft = w.scrollWidth));
+  await page.tap('[data-cell="s1"]');
+  await page.waitForSelector('[data-cell="s1"][data-stone="b"]', { state: 'attached' });
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});

@@ -300,6 +300,22 @@ export function startSearch(state, nodes) {
   return { key: queryKey(query), code: state.view.code, query, nodes, status: 'running', report: null, error: null };
 }
 
+/** The most nodes "Search longer" asks for (about 30 to 100 s in wasm). */
+export const SEARCH_NODES_MAX = 30_000_000;
+
+/**
+ * The budget "Search longer" offers after the pair's search ran out of nodes (`unknown` with its whole budget
+ * spent): ten times the last one, at most SEARCH_NODES_MAX; null when not offered (no such answer, or the last
+ * budget was already the largest).
+ */
+export function longerBudget(state) {
+  const search = searchOf(state);
+  if (!search || search.status !== 'unknown' || !searchOffered(state)) return null;
+  if (typeof search.report?.nodes === 'number' && search.report.nodes < search.nodes) return null; // it gave up for another reason
+  if (search.nodes >= SEARCH_NODES_MAX) return null;
+  return Math.min(search.nodes * 10, SEARCH_NODES_MAX);
+}
+
 /** Stores the engine's answer (a ConnectReport) in `search`; the board then shows it, if there is anything to draw. */
 export function finishSearch(conn, search, report) {
   const status = ['connected', 'refuted', 'unknown'].includes(report?.status) ? report.status : 'error';
@@ -575,7 +591,9 @@ export function searchLines(state) {
   if (search.status === 'running') return [`Searching ${pairName(state)} for ${who}, up to ${count(search.nodes)} nodes…`];
   if (search.status === 'error') return [`The search failed: ${search.error}`];
   const r = search.report;
-  const cost = `${count(r.nodes)} node${r.nodes === 1 ? '' : 's'}, ${msText(r.millis)}`;
+  // A longer search (past the first budget) names its budget too: "1,234 nodes of 3,000,000".
+  const budget = search.longer ? ` of ${count(search.nodes)}` : '';
+  const cost = `${count(r.nodes)} node${r.nodes === 1 && !budget ? '' : 's'}${budget}, ${msText(r.millis)}`;
   if (search.status === 'unknown') {
     if (typeof r.nodes === 'number' && r.nodes < search.nodes) {
       return [`Unknown (${cost}): too many empty cells here for the connection search to decide.`];

@@ -11,7 +11,7 @@
 import { cellMarks, createAnalysis, currentReport } from './analysis.js';
 import {
   clearEnds, createConnections, finishSearch, followPosition, missingQueries, pickEnd, queryKey, resetAutoPlayer, searchOf,
-  setPair, settlePlayer, startSearch, EDGES_OF,
+  setPair, settlePlayer, startSearch, longerBudget, EDGES_OF,
 } from './connections.js';
 import { clearCode, editCode, turnCode, TOOLS } from './editor.js';
 import { arriveAt, branchGame, leaveGame, nextGame, previousGame } from './games.js';
@@ -110,10 +110,11 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
    * connection). A new pick, another position or the mode off drops it (its worker is restarted if it runs
    * on); its answer is shown only if it is still the pair's search.
    */
-  function runSearch() {
+  function runSearch(nodes = config.searchNodes, longer = false) {
     const c = state.connections;
-    const search = startSearch(state, config.searchNodes);
+    const search = startSearch(state, nodes);
     if (!search || !searcher || searchOf(state)?.status === 'running') return;
+    search.longer = longer;
     c.search = search;
     searcher.run(search.code, ...search.query, search.nodes).then(
       (report) => {
@@ -574,6 +575,11 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
       else runSearch();
     },
 
+    /** "Search longer": after an `unknown` that spent its whole budget, the same search with ten times the nodes. */
+    searchLonger() {
+      const nodes = longerBudget(state);
+      if (nodes) runSearch(nodes, true);
+    },
     stopSearch,
 
     /** Selects a marked cell for explanation (null clears the selection). */

@@ -19,9 +19,9 @@ const WORKER_URL = new URL('./worker.js', import.meta.url);
 
 /**
  * Starts a worker; `init(threads)` must be the first call. All methods return promises. `Worker` can be
- * replaced (unit tests).
+ * replaced (unit tests). `onProgress({ stage, loaded, total, package })` hears how the wasm load goes (worker.js).
  */
-export function createEngine({ Worker: WorkerImpl = globalThis.Worker } = {}) {
+export function createEngine({ Worker: WorkerImpl = globalThis.Worker, onProgress = null } = {}) {
   let worker = null;
   let nextId = 1;
   const pending = new Map(); // id -> { method, args, resolve, reject, resent }
@@ -35,6 +35,8 @@ export function createEngine({ Worker: WorkerImpl = globalThis.Worker } = {}) {
     starts++;
     w.onmessage = (e) => {
       if (w !== worker) return; // a lost worker's late answer
+      // How the load goes (worker.js' `progress`): not an answer to a request.
+      if (e.data?.progress) return void onProgress?.(e.data.progress);
       const { id, ok, result, error, fatal } = e.data ?? {};
       const entry = pending.get(id);
       if (!entry) return;

@@ -141,6 +141,7 @@ export function bindPanel(dom, actions) {
     }),
     ...bindAlternatives(dom.connectionsList, actions),
     listen(dom.connectionsSearch, 'click', () => actions.searchDeeper()),
+    listen(dom.connectionsSearchMore, 'click', () => actions.searchLonger()),
     listen(dom.connectionsSearchResult, 'click', (e) => {
       if (e.target.closest('button[data-show-search]')) actions.chooseAlternative('search');
     }),

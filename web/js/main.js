@@ -35,10 +35,21 @@ export function start(config = defaults) {
     if (view) renderGrid(board, gridCell(state.gridCell, view));
     else boardWrap.dataset.empty = state.engine.status === 'failed' ? 'failed' : 'loading';
     if (view) delete boardWrap.dataset.empty;
+    renderLoading(loadingDom, state);
     renderPanel(panel, state);
   });
 
-  const engine = createEngine();
+  const loadingDom = {
+    box: document.getElementById('engine-loading'),
+    bar: document.getElementById('engine-progress'),
+    text: document.getElementById('engine-progress-text'),
+  };
+  const engine = createEngine({
+    onProgress(progress) {
+      state.engine.progress = progress;
+      redraw();
+    },
+  });
   // A second worker for the analysis only, so a long analysis never delays a move (see analyst.js).
   const analyst = createAnalyst({ restartAfterMs: config.analysisRestartMs });
   // A third worker for the Connections mode's H-search, on the same terms.
@@ -91,6 +102,43 @@ export function start(config = defaults) {
       searcher.terminate();
     },
   };
+}
+
+const MB = (bytes) => (bytes / 1e6).toFixed(1);
+
+/**
+ * The engine's load while no board is drawn: `#engine-loading[data-stage]` (`downloading|compiling|threads`,
+ * absent before the first word from the worker) with `#engine-progress` (the bytes downloaded of the size when
+ * known, else no value: an indeterminate bar) and a line of text; hidden once the engine is ready or failed.
+ */
+function renderLoading(dom, state) {
+  if (!dom.box) return;
+  const loading = state.engine.status === 'loading' && !state.view;
+  dom.box.hidden = !loading;
+  if (!loading) return;
+  const p = state.engine.progress ?? null;
+  if (p?.stage) dom.box.dataset.stage = p.stage;
+  else delete dom.box.dataset.stage;
+  const known = p?.stage === 'downloading' && p.total > 0;
+  if (known) {
+    dom.bar.max = p.total;
+    dom.bar.value = Math.min(p.loaded ?? 0, p.total);
+  } else if (p?.stage === 'compiling' || p?.stage === 'threads') {
+    dom.bar.max = 1;
+    dom.bar.value = 1;
+  } else {
+    dom.bar.removeAttribute('value'); // indeterminate
+  }
+  let text = 'Loading the engine…';
+  if (p?.stage === 'downloading') {
+    text = known
+      ? `Downloading the engine… ${MB(p.loaded ?? 0)} of ${MB(p.total)} MB (${Math.floor((100 * (p.loaded ?? 0)) / p.total)}%)`
+      : p.loaded
+        ? `Downloading the engine… ${MB(p.loaded)} MB`
+        : 'Downloading the engine…';
+  } else if (p?.stage === 'compiling') text = 'Compiling the engine…';
+  else if (p?.stage === 'threads') text = `Starting ${p.total} engine thread${p.total === 1 ? '' : 's'}…`;
+  if (dom.text.textContent !== text) dom.text.textContent = text;
 }
 
 window.hexlab = start();

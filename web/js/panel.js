@@ -5,7 +5,7 @@ import {
 } from './analysis.js';
 import {
   altText, connectionsStatus, connectionsStatusText, fillinOf, fillinText, keysText, mustplayText, pairText, pairView, promptText,
-  searchLines, searchOffered, threat, winningLines,
+  longerBudget, searchLines, searchOffered, threat, winningLines,
 } from './connections.js';
 import { cellParts, glyphs, setGlyph } from './render.js';
 import { canRedo, canUndo } from './games.js';
@@ -74,6 +74,7 @@ export function panelDom(doc = document) {
     connectionsList: $('connections-list'),
     connectionsSearchBox: $('connections-search-box'),
     connectionsSearch: $('connections-search'),
+    connectionsSearchMore: $('connections-search-more'),
     connectionsSearchResult: $('connections-search-result'),
     searchKey: undefined,
     connectionsClear: $('connections-clear'),
@@ -610,6 +611,13 @@ function renderSearch(dom, state, search, shown) {
   if (running) dom.connectionsSearch.setAttribute('aria-busy', 'true');
   else dom.connectionsSearch.removeAttribute('aria-busy');
   setData(dom.connections, 'search', status);
+  // "Search longer" after an answer of `unknown` that spent its whole budget: ten times the nodes.
+  const more = longerBudget(state);
+  dom.connectionsSearchMore.hidden = !more;
+  if (more) {
+    setText(dom.connectionsSearchMore, `Search longer (${more.toLocaleString('en-US')} nodes)`);
+    setData(dom.connectionsSearchMore, 'nodes', more);
+  }
 
   const out = dom.connectionsSearchResult;
   const r = search?.report ?? null;

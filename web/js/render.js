@@ -26,7 +26,7 @@
 import { cellMarks, currentReport, focusCell, focusCells } from './analysis.js';
 import { connectionOverlay } from './connections.js';
 import {
-  R, angleBetween, cellName, center, edgeBands, edgeClips, edgePaths, hexPoints, labelPositions, viewBox,
+  R, W, angleBetween, cellName, center, edgeBands, edgeClips, edgePaths, hexPoints, labelPositions, viewBox,
 } from './geometry.js';
 import { cellLabel } from './grid.js';
 import { chainKind, lastMoveCell, stoneMap } from './state.js';
@@ -42,6 +42,9 @@ function el(name, attrs = {}, parent = null) {
 }
 
 /** Builds the board skeleton for a width × height board inside `container` (replacing any old one). */
+/** The narrowest a cell gets on a touch screen, in CSS pixels (a fingertip's width, about). */
+export const MIN_CELL_PX = 24;
+
 export function wrap(container, width, height) {
   const svg = el('svg', {
     id: 'board',
@@ -102,6 +105,12 @@ export function wrap(container, width, height) {
   const { letters, numbers } = labelPositions(width, height);
   for (const { text, x, y } of letters) el('text', { class: 'label label-col', x, y }, labels).textContent = text;
   for (const { text, x, y } of numbers) el('text', { class: 'label label-row', x, y }, labels).textContent = text;
+
+  // On a touch screen (base.css) the board is never narrower than MIN_CELL_PX a cell: the board area scrolls
+  // sideways instead (a 19x19 board on a 390-px phone). A custom property set through the CSSOM (the CSP forbids
+  // style attributes in markup, not this).
+  const boxWidth = viewBox(width, height)[2];
+  svg.style.setProperty('--board-min-width', `${Math.ceil((boxWidth / W) * MIN_CELL_PX)}px`);
 
   container.replaceChildren(svg);
   return { svg, cells, edgeHits, focusRing, width, height, key: null, gridCell: null };

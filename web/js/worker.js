@@ -27,14 +27,60 @@ function messageOf(err) {
   }
 }
 
+/**
+ * Tells the page how the load goes: `{ progress: { stage, loaded, total, package } }` (no id: not an answer),
+ * stage 'downloading' (bytes `loaded` of `total`, null when the size is not known: a compressed response),
+ * 'compiling' (the download is done, the module still compiling) or 'threads' (the pool starting).
+ */
+let loading = null; // the package being loaded
+function progress(stage, loaded = null, total = null) {
+  self.postMessage({ progress: { stage, loaded, total, package: loading } });
+}
+
+/**
+ * Fetches the wasm of `url` as a Response whose body counts the bytes as they arrive (progress messages, at most
+ * one each 50 ms), so the module still compiles while it downloads (`instantiateStreaming`).
+ */
+async function fetchCounting(url) {
+  progress('downloading', 0, null);
+  const response = await fetch(url);
+  if (!response.ok || !response.body || typeof TransformStream !== 'function') return response;
+  // Content-Length counts the bytes sent: the decoded body is larger when the host compressed it.
+  const length = Number(response.headers.get('Content-Length'));
+  const total = !response.headers.get('Content-Encoding') && length > 0 ? length : null;
+  let loaded = 0;
+  let last = 0;
+  progress('downloading', 0, total);
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      loaded += chunk.byteLength;
+      const now = performance.now();
+      if (now - last >= 50) {
+        last = now;
+        progress('downloading', loaded, total);
+      }
+      controller.enqueue(chunk);
+    },
+    flush() {
+      progress('compiling', loaded, total ?? loaded);
+    },
+  });
+  return new Response(response.body.pipeThrough(counter), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
 async function load(kind) {
   let module;
+  loading = kind;
   try {
     module = await import(PACKAGES[kind]);
   } catch (err) {
     throw new Error(`could not load web/pkg/${kind}/hexlab_wasm.js (built by \`make wasm\`): ${messageOf(err)}`);
   }
-  await module.default();
+  await module.default({ module_or_path: fetchCounting(new URL('hexlab_wasm_bg.wasm', PACKAGES[kind])) });
   return module;
 }
 
@@ -71,6 +117,7 @@ async function init(threads, options = {}) {
   if (isolated && !singleOnly) {
     try {
       wasm = await load('threads');
+      progress('threads', size, size);
       await startPool(size);
       kind = 'threads';
     } catch (err) {
