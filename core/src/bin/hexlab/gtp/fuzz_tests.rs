@@ -92,9 +92,18 @@ fn mutated_gtp_lines_answer_in_time_without_panics() {
     engine.handle_line("boardsize 5");
     let started = Instant::now();
     let (mut slowest, mut slowest_line, mut fed) = (Duration::ZERO, String::new(), 0usize);
+    let mut succeeded = 0usize;
     while fed < runs {
         let bytes = mutate(&mut rng, &corpus, DICTIONARY);
-        let line = String::from_utf8_lossy(&bytes).into_owned();
+        let mut line = String::from_utf8_lossy(&bytes).into_owned();
+        if rng.below(2) == 0 {
+            // Half the lines keep a corpus entry's command intact and mutate only arguments,
+            // so the commands' own parsing is reached, not just "unknown command".
+            let entry = String::from_utf8_lossy(&corpus[rng.below(corpus.len())]).into_owned();
+            let command = entry.split_whitespace().next().unwrap_or("").to_string();
+            let arguments = line.split_once(' ').map_or("", |(_, rest)| rest);
+            line = format!("{command} {arguments}");
+        }
         // One line at a time, as the session's reader splits them.
         if line.contains('\n') || sets_big_board(&line) {
             continue;
@@ -109,6 +118,7 @@ fn mutated_gtp_lines_answer_in_time_without_panics() {
             (slowest, slowest_line) = (took, line.clone());
         }
         if let Some(answer) = answer {
+            succeeded += usize::from(answer.starts_with('='));
             assert!(
                 (answer.starts_with('=') || answer.starts_with('?')) && answer.ends_with("\n\n"),
                 "line {line:?} answered {answer:?}"
@@ -122,7 +132,7 @@ fn mutated_gtp_lines_answer_in_time_without_panics() {
     }
     let peak = peak_memory_kb();
     println!(
-        "gtp fuzz: {runs} lines in {:.1} s, slowest {slowest:?} ({:?}), peak memory {} kB",
+        "gtp fuzz: {runs} lines ({succeeded} answered =) in {:.1} s, slowest {slowest:?} ({:?}), peak memory {} kB",
         started.elapsed().as_secs_f64(),
         slowest_line.chars().take(80).collect::<String>(),
         peak.map_or("unknown".to_string(), |kb| kb.to_string())
