@@ -6,7 +6,7 @@
 //! UTF-8 (lossily), and fed to every reader. A panic fails the test and prints the input; so
 //! does a call over 1 s, and peak memory (`VmHWM`, Linux) over 100 MB at the end.
 //!
-//! `HEXLAB_FUZZ_RUNS` sets the inputs per corpus directory (default 20,000), `HEXLAB_SEED` the
+//! `HEXLAB_FUZZ_RUNS` sets the inputs per corpus directory (default 100,000), `HEXLAB_SEED` the
 //! seed (printed). The long run: `HEXLAB_FUZZ_RUNS=1000000 cargo test --release -p hexlab-core
 //! --test fuzz_readers -- --nocapture`.
 
@@ -23,7 +23,7 @@ mod mutate;
 use mutate::{env_number, load_corpus, mutate, DICTIONARY};
 
 const READERS: [&str; 4] = ["code", "hexworld", "trmph", "notation"];
-const DEFAULT_RUNS: usize = 20_000;
+const DEFAULT_RUNS: usize = 100_000;
 const MAX_CALL: Duration = Duration::from_secs(1);
 const MAX_PEAK_KB: u64 = 100 * 1024;
 
@@ -49,7 +49,7 @@ fn guarded(reader: &str, input: &str, f: impl FnOnce()) -> Duration {
     took
 }
 
-/// Feeds one input to every reader, checking the code round trip.
+/// Feeds one input to every reader, checking the round trips through a position code.
 fn read_everything(input: &str) -> Duration {
     let mut slowest = Duration::ZERO;
     let mut note = |d: Duration| slowest = slowest.max(d);
@@ -68,7 +68,13 @@ fn read_everything(input: &str) -> Duration {
         let _ = compact::looks_compact(input);
         if let Ok(game) = compact::read(input) {
             let _ = compact::write_hexworld(&game);
-            let _ = code::write(&game);
+            // Every game a link gives can be written as a position code and read back.
+            let written = code::write(&game);
+            assert_eq!(
+                code::read(&written).as_ref(),
+                Ok(&game),
+                "the code {written:?} of a link's game reads differently"
+            );
         }
     }));
     note(guarded("read_link", input, || {

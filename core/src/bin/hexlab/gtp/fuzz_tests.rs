@@ -1,6 +1,6 @@
 //! The GTP line fuzzer: mutated lines from `tests/fuzz/corpus/gtp/` fed to one [`Engine`]. Every
 //! line must answer `=` or `?` and a blank line (or nothing, for blank and comment lines),
-//! within 1 s, without panicking. `HEXLAB_FUZZ_RUNS` (default 20,000) and `HEXLAB_SEED` as in
+//! within 1 s, without panicking. `HEXLAB_FUZZ_RUNS` (default 100,000) and `HEXLAB_SEED` as in
 //! `tests/fuzz_readers.rs`.
 
 use std::panic::{self, AssertUnwindSafe};
@@ -14,7 +14,7 @@ use super::Engine;
 mod mutate;
 use mutate::{env_number, load_corpus, mutate};
 
-const DEFAULT_RUNS: usize = 20_000;
+const DEFAULT_RUNS: usize = 100_000;
 const MAX_LINE: Duration = Duration::from_secs(1);
 const MAX_PEAK_KB: u64 = 100 * 1024;
 
