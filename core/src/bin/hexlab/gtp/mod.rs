@@ -25,6 +25,9 @@ mod vc_board;
 mod vc_commands;
 mod vc_params;
 
+#[cfg(test)]
+mod fuzz_tests;
+
 /// The state of one GTP session: the position and the positions before each move (for undo).
 pub struct Engine {
     position: Position,
