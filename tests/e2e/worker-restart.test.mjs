@@ -56,8 +56,17 @@ test('the engine worker killed mid-playouts: restarted, the playouts answered, t
   assert.deepEqual(await snapshot(page), before, 'the board, move list and link are untouched');
 
   // The fresh worker plays, and gives the very same playouts (the seed is fixed) as an undisturbed run.
+  // Waits for this run's answer, not the last one's: the result is cleared when a run starts (a watcher set up
+  // before the click sees it, however fast the run), then filled again.
+  await page.evaluate(() => {
+    const result = document.getElementById('playouts-result');
+    window.__cleared = false;
+    new MutationObserver(() => {
+      if (result.dataset.blackWins === undefined) window.__cleared = true;
+    }).observe(result, { attributes: true });
+  });
   await page.click('#playouts');
-  await page.waitForFunction(() => document.getElementById('playouts-result').textContent.includes('playouts') && !document.body.dataset.busy);
+  await page.waitForFunction(() => window.__cleared && document.getElementById('playouts-result').dataset.blackWins !== undefined && !document.body.dataset.busy);
   const second = await page.evaluate(() => ({ ...document.getElementById('playouts-result').dataset }));
   assert.deepEqual([second.blackWins, second.whiteWins, second.threads], [first.blackWins, first.whiteWins, first.threads]);
   await playCell(page, 'd8');
