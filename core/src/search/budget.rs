@@ -87,6 +87,22 @@ impl Budget {
         self.cancel.store(true, Ordering::Relaxed);
     }
 
+    /// The node limit.
+    #[must_use]
+    pub fn node_limit(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the cancel flag is set or the time limit has passed (the node limit aside: a
+    /// search that counts its own nodes asks this every so often).
+    #[must_use]
+    pub fn stopped(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+            || self
+                .deadline
+                .is_some_and(|(clock, deadline)| clock() >= deadline)
+    }
+
     /// Nodes counted so far by every meter (up to [`CHECK_EVERY`] per meter behind).
     #[must_use]
     pub fn spent(&self) -> u64 {

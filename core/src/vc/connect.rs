@@ -31,6 +31,7 @@ use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
 use super::points::Points;
+use crate::search::Budget;
 
 /// Most cells (and chains) a local search handles: masks are 128 bits wide.
 pub const MAX_NODES: usize = 128;
@@ -201,6 +202,30 @@ pub fn search_within(
     budget: u64,
     table_bytes: usize,
 ) -> Result<Outcome, ConnectError> {
+    search_budgeted(
+        position,
+        color,
+        from,
+        to,
+        &Budget::nodes(budget),
+        table_bytes,
+    )
+}
+
+/// [`search_within`] under a [`Budget`]: its node limit, and its time limit and cancel flag,
+/// looked at every 256 nodes (an answer `unknown` as soon as either says stop).
+///
+/// # Errors
+/// As [`search_within`].
+pub fn search_budgeted(
+    position: &Position,
+    color: Color,
+    from: Cell,
+    to: Cell,
+    limits: &Budget,
+    table_bytes: usize,
+) -> Result<Outcome, ConnectError> {
+    let budget = limits.node_limit();
     if let Some(outcome) = quick(position, color, from, to)? {
         return Ok(outcome);
     }
@@ -219,6 +244,7 @@ pub fn search_within(
             });
         };
         local.budget = budget.saturating_sub(nodes);
+        local.stop = Some(limits.clone());
         local.table_limit = table_entries(table_bytes / 2);
         let full = local.defender_to_move(local.start_own, local.start_free);
         nodes += local.nodes;
@@ -407,6 +433,9 @@ pub(crate) struct LocalGame {
     pub(crate) table_limit: usize,
     pub(crate) nodes: u64,
     pub(crate) budget: u64,
+    /// A budget whose time limit and cancel flag also stop the search (looked at every 256
+    /// nodes).
+    pub(crate) stop: Option<Budget>,
     /// The defender's first move that broke the connection at the root, if one was needed.
     refutation: Option<usize>,
     depth: usize,
@@ -468,6 +497,7 @@ impl LocalGame {
             table_limit: table_entries(DEFAULT_TABLE_BYTES / 2),
             nodes: 0,
             budget: u64::MAX,
+            stop: None,
             refutation: None,
             depth: 0,
         })
@@ -505,7 +535,9 @@ impl LocalGame {
 
     fn tick(&mut self) -> Result<(), Aborted> {
         self.nodes += 1;
-        if self.nodes > self.budget {
+        let stopped =
+            self.nodes.is_multiple_of(256) && self.stop.as_ref().is_some_and(|b| b.stopped());
+        if self.nodes > self.budget || stopped {
             Err(Aborted)
         } else {
             Ok(())
@@ -840,6 +872,46 @@ mod tests {
         );
         let whole = search(&position, Color::Black, Cell::TOP, Cell::BOTTOM, 10_000_000);
         assert_eq!(bounded.unwrap().verdict, whole.unwrap().verdict);
+    }
+
+    #[test]
+    fn a_budget_cancelled_or_out_of_time_stops_the_search() {
+        // Black's edges on the empty 9x9 board: millions of nodes, more than the budget allows.
+        let position = Position::new(BoardSize::square(9).unwrap(), RulesConfig::default());
+        let long = |budget: &Budget| {
+            search_budgeted(
+                &position,
+                Color::Black,
+                Cell::TOP,
+                Cell::BOTTOM,
+                budget,
+                1 << 20,
+            )
+            .unwrap()
+        };
+        let cancelled = Budget::nodes(10_000_000);
+        cancelled.cancel();
+        let outcome = long(&cancelled);
+        assert_eq!(outcome.verdict, Verdict::Unknown);
+        assert!(outcome.nodes <= 256, "{}", outcome.nodes);
+        // Another thread sets the flag while the search runs.
+        let budget = Budget::nodes(u64::MAX);
+        let flag = budget.cancel_flag();
+        let started = std::time::Instant::now();
+        let outcome = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            long(&budget)
+        });
+        assert_eq!(outcome.verdict, Verdict::Unknown);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        let timed =
+            Budget::nodes(u64::MAX).with_time_limit(10.0, crate::search::budget::native_clock);
+        let started = std::time::Instant::now();
+        assert_eq!(long(&timed).verdict, Verdict::Unknown);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
     }
 
     #[test]
