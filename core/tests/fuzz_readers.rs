@@ -20,7 +20,7 @@ use hexlab_core::{Cell, Move};
 
 #[path = "fuzz/mutate.rs"]
 mod mutate;
-use mutate::{env_number, load_corpus, mutate, DICTIONARY};
+use mutate::{env_number, load_corpus, mutate, peak_memory_kb, DICTIONARY};
 
 const READERS: [&str; 4] = ["code", "hexworld", "trmph", "notation"];
 const DEFAULT_RUNS: usize = 100_000;
@@ -87,15 +87,6 @@ fn read_everything(input: &str) -> Duration {
         let _ = parse_cell_list(input);
     }));
     slowest
-}
-
-/// Peak resident memory in kB (`VmHWM`), where /proc exists.
-fn peak_memory_kb() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
 
 #[test]

@@ -168,26 +168,25 @@ impl<const V: usize> Board<V> {
                 continue;
             }
             let id = board.groups.len() as u16;
-            let group = if board.own_edges.contains(seed) {
-                Group {
-                    cells: Bits::single(seed),
-                    reach: Bits::default(),
-                }
+            // An edge is a group alone; a chain's group also lists the edges it touches, as
+            // points it is joined to, but only its stones belong to it.
+            let (members, group) = if board.own_edges.contains(seed) {
+                let edge = Bits::single(seed);
+                (
+                    edge,
+                    Group {
+                        cells: edge,
+                        reach: Bits::default(),
+                    },
+                )
             } else {
                 let chain = board.flood(seed);
                 let reach = board.around(chain);
-                Group {
-                    cells: chain | (reach & board.own_edges),
-                    reach,
-                }
+                let cells = chain | (reach & board.own_edges);
+                (chain, Group { cells, reach })
             };
-            // An edge belongs to its own group only: chains touching it keep it among their
-            // cells as a point they are joined to.
-            for member in (group.cells - board.own_edges).slots() {
+            for member in members.slots() {
                 board.group_of[usize::from(member)] = Some(id);
-            }
-            if board.own_edges.contains(seed) {
-                board.group_of[usize::from(seed)] = Some(id);
             }
             board.groups.push(group);
         }

@@ -66,8 +66,10 @@ pub fn h_search(position: &Position, color: Color, limits: Limits) -> Connection
     plain.with_edge_pair_of(&through_edges)
 }
 
-/// H-search with exactly the rules `limits` asks for (see [`h_search`]).
-fn search_rules(position: &Position, color: Color, limits: Limits) -> Connections {
+/// H-search with exactly the rules `limits` asks for. With the AND rule through edges only its
+/// edge-to-edge connections are connections in the plain sense (see [`h_search`]): for callers
+/// that read nothing else, as the mustplay does.
+pub(super) fn search_rules(position: &Position, color: Color, limits: Limits) -> Connections {
     match Layout::new(position.size()).words() {
         2 => build::<2>(position, color, limits),
         3 => build::<3>(position, color, limits),

@@ -4,7 +4,7 @@
 use crate::board::CellSet;
 use crate::position::Position;
 
-use super::hsearch::{h_search, Connections, Limits};
+use super::hsearch::{search_rules, Connections, Limits};
 
 /// What H-search finds for the opponent of the side to move between its two edges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,8 +20,10 @@ pub enum Threat {
 /// The opponent's threat against the side to move.
 #[must_use]
 pub fn threat(position: &Position, limits: Limits) -> Threat {
+    // Only the edge-to-edge connections are read: the plain search [`super::h_search`] runs
+    // beside the one through edges is not needed.
     let opponent = position.to_move().opponent();
-    threat_in(position, &h_search(position, opponent, limits))
+    threat_in(position, &search_rules(position, opponent, limits))
 }
 
 /// The threat read off `connections`, H-search's connections for the opponent of the side to

@@ -152,3 +152,12 @@ pub fn mutate(rng: &mut Rng, corpus: &[Vec<u8>], dictionary: &[&str]) -> Vec<u8>
     }
     data
 }
+
+/// Peak resident memory in kB (`VmHWM`), where /proc exists.
+pub fn peak_memory_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}

@@ -12,7 +12,7 @@ use super::Engine;
 
 #[path = "../../../../tests/fuzz/mutate.rs"]
 mod mutate;
-use mutate::{env_number, load_corpus, mutate};
+use mutate::{env_number, load_corpus, mutate, peak_memory_kb};
 
 const DEFAULT_RUNS: usize = 100_000;
 const MAX_LINE: Duration = Duration::from_secs(1);
@@ -68,14 +68,6 @@ fn sets_big_board(line: &str) -> bool {
             .split(|c: char| !c.is_ascii_digit())
             .filter(|run| !run.is_empty())
             .any(|run| run.trim_start_matches('0').len() > 1)
-}
-
-fn peak_memory_kb() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
 
 #[test]
