@@ -9,7 +9,9 @@
 //! - [`game`]: a position with its move history, undo and redo;
 //! - [`notation`] and [`formats`]: reading and writing what players type and paste;
 //! - [`playout`]: uniformly random playouts on the rayon pool;
+//! - [`eval`]: heuristic evaluations (the resistance circuit) that order a search's moves;
 //! - [`search`]: what every search shares: a budget with a cancel flag, a transposition table;
+//! - [`solver`]: focused df-pn proving who wins, on a table shared by threads;
 //! - [`report`]: the serde result types printed by the CLI and sent to JavaScript.
 //!
 //! ```
@@ -22,6 +24,7 @@
 //! ```
 
 pub mod board;
+pub mod eval;
 pub mod formats;
 pub mod game;
 pub mod ica;
@@ -33,6 +36,7 @@ pub mod report;
 pub mod rng;
 pub mod rules;
 pub mod search;
+pub mod solver;
 pub mod vc;
 
 pub use board::{BoardSize, ByColor, Cell, CellSet, Color};

@@ -10,6 +10,7 @@ mod connections;
 mod flags;
 mod gtp;
 mod output;
+mod solve;
 
 use std::process::ExitCode;
 
@@ -25,6 +26,9 @@ usage:
   hexlab analyze <position> [--json]       inferior cell analysis: fill-in, inferior moves, consider set
   hexlab vc <position> [--player b|w] [--from X --to Y] [--json]   virtual connections (H-search)
   hexlab connect <position> [--player b|w] --from X --to Y [--nodes N] [--json]   connection search
+  hexlab solve <position> [--all-winning] [--threads N] [--tt-mb M] [--time-limit S] [--nodes N]
+               [--no fill-in,inferior,connections,mustplay,resistance] [--json]
+                                           who wins, proven (focused df-pn)
   hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]
   hexlab bench ica [--set FILE] [--repeat N] [--json]   analysis over a fixed position set
   hexlab bench vc [--set FILE] [--repeat N] [--only default] [--json]
@@ -59,6 +63,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "analyze" => commands::analyze_command(rest),
         "vc" => connections::vc_command(rest),
         "connect" => connections::connect_command(rest),
+        "solve" => solve::solve_command(rest),
         "bench" => bench::bench(rest),
         other => Err(UsageError(format!(
             "unknown subcommand '{}' (try hexlab --help)",

@@ -1,0 +1,506 @@
+//! Depth-first proof-number search (Nagai's df-pn, in the negamax form of Henderson 2010
+//! §5.1) over the focused children of [`super::expand`], with the 1+ε trick (Pawlewicz and Lew
+//! 2007) and several threads sharing one table.
+//!
+//! **The table.** Every node's proof numbers, its children and its fill-in live in one
+//! [`Table`] of fixed size shared by all threads, replacing by subtree work, so a node is
+//! expanded (analysis and H-search, the costly part) once while it stays in the table, and a
+//! proof found by one thread is seen by all.
+//!
+//! **Threads** (after Pawlewicz and Hayward's scalable parallel df-pn, 2013). Each thread runs
+//! df-pn from the root on the shared table. A thread inside a node marks it busy in a shared
+//! array of counters (lock-free, indexed by the node's key); when choosing a child, a thread
+//! sees each busy child's disproof number multiplied by one more than its busy count (a
+//! *virtual* disproof number), so it turns to the next most promising sibling instead of
+//! repeating another thread's work. Nothing on the path takes a global lock: the table locks
+//! one bucket per access and the counters are atomics, so the same code runs on 2 or 64 cores.
+//! A thread stops when the root is solved, the budget is spent or the cancel flag is set.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+
+use crate::board::{ByColor, Cell, CellSet, Color};
+use crate::eval::Resistance;
+use crate::notation::Move;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::search::{Budget, Meter, Stopped, Table};
+
+use super::bounds::{add, Bounds, INFINITY, LARGEST};
+use super::expand::{expand, Features};
+
+/// Busy counters in the shared array (a power of two).
+const BUSY_SLOTS: usize = 1 << 16;
+
+/// A node in the table: its proof numbers, and what its expansion found (so it is not
+/// expanded again while it stays there).
+///
+/// Invariant: `children` (and `swap`) are the moves of the position with `fill` added; a node
+/// with solved `bounds` from a verdict has no children.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    pub bounds: Bounds,
+    /// The focused children's cells.
+    pub children: CellSet,
+    /// Whether the swap is a child.
+    pub swap: bool,
+    /// The stones the fill-in added, Black's then White's.
+    pub fill: [CellSet; 2],
+    /// The child most recently searched (tried first next time).
+    pub best: Option<Move>,
+    /// Nodes expanded below this one, this one included (saturating).
+    pub work: u32,
+}
+
+impl Node {
+    /// The position the node's children are played on.
+    #[must_use]
+    pub fn filled(&self, position: &Position) -> Position {
+        let mut filled = position.clone();
+        for (color, cells) in [(Color::Black, self.fill[0]), (Color::White, self.fill[1])] {
+            for cell in cells {
+                filled
+                    .set_stone(cell, Some(color))
+                    .expect("fill-in cells are empty cells of the board");
+            }
+        }
+        // `set_stone` closes the swap; a filled position never had it open.
+        filled
+    }
+
+    /// The children as moves, in index order (the swap last).
+    #[must_use]
+    pub fn moves(&self) -> Vec<Move> {
+        let mut moves: Vec<Move> = self.children.iter().map(Move::Cell).collect();
+        if self.swap {
+            moves.push(Move::Swap);
+        }
+        moves
+    }
+}
+
+/// The table key of a position: its Zobrist hash (stones and side to move) mixed with the
+/// board's shape, the rules and whether the swap is open, so positions that differ in any of
+/// them never share an entry.
+#[must_use]
+pub fn key(position: &Position) -> u64 {
+    let size = position.size();
+    let shape = u64::from(size.width()) | (u64::from(size.height()) << 8);
+    let rules = u64::from(position.rules() == Rules::Rex) << 16;
+    let swap = u64::from(position.swap_legal()) << 17;
+    position.hash() ^ (shape | rules | swap).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// The outcome of one solve.
+#[derive(Clone, Copy, Debug)]
+pub struct Outcome {
+    /// The winner, unless a limit stopped the search first.
+    pub winner: Option<Color>,
+    /// The root's proof numbers when the search ended.
+    pub bounds: Bounds,
+    /// Why the search stopped early, if it did.
+    pub stopped: Option<Stopped>,
+}
+
+/// Counters over every thread (for progress reports and benchmarks).
+#[derive(Debug, Default)]
+pub struct Stats {
+    /// Nodes expanded (analysis and H-search run).
+    pub expansions: AtomicU64,
+    /// Nodes decided by their expansion alone.
+    pub terminal: AtomicU64,
+}
+
+/// Why a thread leaves the search.
+enum Halt {
+    Stopped(Stopped),
+    /// Another thread solved the root.
+    Finished,
+}
+
+/// A df-pn solver: its table, kept between solves (call [`Solver::clear`] to forget).
+#[derive(Debug)]
+pub struct Solver {
+    table: Table<Node>,
+    busy: Box<[AtomicU8]>,
+    features: Features,
+    epsilon: f64,
+    pub stats: Stats,
+}
+
+impl Solver {
+    /// A solver whose table takes at most `megabytes` MB.
+    #[must_use]
+    pub fn new(megabytes: usize, features: Features) -> Solver {
+        Solver {
+            table: Table::with_megabytes(megabytes),
+            busy: (0..BUSY_SLOTS).map(|_| AtomicU8::new(0)).collect(),
+            features,
+            epsilon: 0.25,
+            stats: Stats::default(),
+        }
+    }
+
+    /// The prunings this solver uses.
+    #[must_use]
+    pub fn features(&self) -> Features {
+        self.features
+    }
+
+    /// Forgets every node.
+    pub fn clear(&self) {
+        self.table.clear();
+    }
+
+    /// The table (for its size and fill).
+    #[must_use]
+    pub fn table(&self) -> &Table<Node> {
+        &self.table
+    }
+
+    /// The proof numbers known for `position`.
+    #[must_use]
+    pub fn bounds(&self, position: &Position) -> Option<Bounds> {
+        self.table.get(key(position)).map(|n| n.bounds)
+    }
+
+    /// The table's node for `position`, expanding it (and storing it) when missing.
+    pub fn node(&self, position: &Position, meter: &mut Meter<'_>) -> Result<Node, Stopped> {
+        let key = key(position);
+        if let Some(node) = self.table.get(key) {
+            return Ok(node);
+        }
+        charge_one(meter)?;
+        let node = self.expand_node(position);
+        self.table.put(key, node, 1);
+        Ok(node)
+    }
+
+    fn expand_node(&self, position: &Position) -> Node {
+        let expansion = expand(position, self.features);
+        self.stats.expansions.fetch_add(1, Ordering::Relaxed);
+        let mut node = Node {
+            bounds: Bounds::UNKNOWN,
+            children: CellSet::new(),
+            swap: false,
+            fill: [expansion.fillin.black, expansion.fillin.white],
+            best: None,
+            work: 1,
+        };
+        if let Some(verdict) = expansion.verdict {
+            self.stats.terminal.fetch_add(1, Ordering::Relaxed);
+            let won = verdict.winner == position.to_move();
+            node.bounds = Bounds::decided(won);
+            // A winning move: the connection's key; else any move keeps a full connection or
+            // a completed fill-in (an extra stone never hurts its owner): one in the carrier.
+            node.best = if won {
+                verdict
+                    .key
+                    .or_else(|| {
+                        let filled = expansion.filled.empty_cells();
+                        (filled & verdict.carrier)
+                            .first()
+                            .or_else(|| filled.first())
+                            .or_else(|| position.empty_cells().first())
+                    })
+                    .map(Move::Cell)
+            } else {
+                None
+            };
+            return node;
+        }
+        for mv in &expansion.moves {
+            match mv {
+                Move::Cell(cell) => {
+                    node.children.insert(*cell);
+                }
+                Move::Swap => node.swap = true,
+            }
+        }
+        node.best = expansion.moves.first().copied();
+        node
+    }
+
+    /// Solves `position` with `threads` threads (on the current rayon pool) under `budget`.
+    pub fn solve(&self, position: &Position, threads: usize, budget: &Budget) -> Outcome {
+        let root_key = key(position);
+        let finished = AtomicBool::new(false);
+        let stopped = std::sync::Mutex::new(None);
+        let run = || {
+            let mut walker = Walker {
+                solver: self,
+                meter: budget.meter(),
+                finished: &finished,
+                expanded: 0,
+            };
+            let why = walker.root(position, root_key);
+            if let Some(why) = why {
+                *stopped.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
+                // One thread out of budget stops them all.
+                finished.store(true, Ordering::Relaxed);
+            }
+        };
+        if threads <= 1 {
+            run();
+        } else {
+            rayon::scope(|scope| {
+                for _ in 0..threads {
+                    scope.spawn(|_| run());
+                }
+            });
+        }
+        let bounds = self.bounds(position).unwrap_or(Bounds::UNKNOWN);
+        let winner = if bounds.is_win() {
+            Some(position.to_move())
+        } else if bounds.is_loss() {
+            Some(position.to_move().opponent())
+        } else {
+            None
+        };
+        let stopped = stopped.into_inner().unwrap_or_else(|e| e.into_inner());
+        Outcome {
+            winner,
+            bounds,
+            stopped: if winner.is_some() { None } else { stopped },
+        }
+    }
+
+    fn busy_slot(&self, key: u64) -> &AtomicU8 {
+        &self.busy[(key as usize) & (BUSY_SLOTS - 1)]
+    }
+
+    /// Orders `moves` for the search: the node's last best move first, then by resistance.
+    fn order(&self, filled: &Position, node: &Node) -> Vec<Move> {
+        let mut cells: Vec<Cell> = if self.features.resistance && node.children.len() > 1 {
+            Resistance::evaluate(filled).order(node.children)
+        } else {
+            node.children.iter().collect()
+        };
+        if let Some(Move::Cell(best)) = node.best {
+            if let Some(i) = cells.iter().position(|&c| c == best) {
+                cells[..=i].rotate_right(1);
+            }
+        }
+        let mut moves: Vec<Move> = cells.into_iter().map(Move::Cell).collect();
+        if node.swap {
+            moves.push(Move::Swap);
+        }
+        moves
+    }
+
+    /// The children of `node` at `position`, each with its position and key.
+    #[must_use]
+    pub fn children(&self, position: &Position, node: &Node) -> Vec<(Move, Position, u64)> {
+        let filled = node.filled(position);
+        self.order(&filled, node)
+            .into_iter()
+            .map(|mv| {
+                let mut child = filled.clone();
+                child.play(mv).expect("children are legal moves");
+                let k = key(&child);
+                (mv, child, k)
+            })
+            .collect()
+    }
+
+    /// The proof numbers of the child with key `key` (unknown children count as `1, 1`).
+    #[must_use]
+    pub fn child_bounds(&self, key: u64) -> Bounds {
+        self.table.get(key).map_or(Bounds::UNKNOWN, |n| n.bounds)
+    }
+}
+
+/// One thread's walk of the tree.
+struct Walker<'a> {
+    solver: &'a Solver,
+    meter: Meter<'a>,
+    finished: &'a AtomicBool,
+    /// Nodes this thread expanded.
+    expanded: u64,
+}
+
+impl Walker<'_> {
+    /// Searches from the root until it is solved or the search must stop (and why).
+    fn root(&mut self, position: &Position, key: u64) -> Option<Stopped> {
+        let limit = Bounds {
+            phi: INFINITY,
+            delta: INFINITY,
+        };
+        loop {
+            if self
+                .solver
+                .table
+                .get(key)
+                .is_some_and(|n| n.bounds.is_solved())
+            {
+                self.finished.store(true, Ordering::Relaxed);
+                return None;
+            }
+            let before = self.expanded;
+            match self.mid(position, key, limit) {
+                Ok(bounds) if bounds.is_solved() => {
+                    self.finished.store(true, Ordering::Relaxed);
+                    return None;
+                }
+                Ok(_) => {}
+                Err(Halt::Finished) => return None,
+                Err(Halt::Stopped(why)) => return Some(why),
+            }
+            if self.expanded == before {
+                // No progress: another thread holds the work (or the table is too small to
+                // keep a path); look again after a pause rather than spin.
+                if self.finished.load(Ordering::Relaxed) {
+                    return None;
+                }
+                std::thread::yield_now();
+            }
+        }
+    }
+
+    fn node(&mut self, position: &Position, key: u64) -> Result<Node, Halt> {
+        if let Some(node) = self.solver.table.get(key) {
+            return Ok(node);
+        }
+        if self.finished.load(Ordering::Relaxed) {
+            return Err(Halt::Finished);
+        }
+        charge_one(&mut self.meter).map_err(Halt::Stopped)?;
+        let node = self.solver.expand_node(position);
+        self.expanded += 1;
+        self.solver.table.put(key, node, 1);
+        Ok(node)
+    }
+
+    /// Multiple iterative deepening at `position` until its proof numbers reach `limit`.
+    fn mid(&mut self, position: &Position, key: u64, limit: Bounds) -> Result<Bounds, Halt> {
+        let mut node = self.node(position, key)?;
+        if !node.bounds.below(limit) {
+            return Ok(node.bounds);
+        }
+        let children = self.solver.children(position, &node);
+        let slot = self.solver.busy_slot(key);
+        slot.fetch_add(1, Ordering::Relaxed);
+        let result = self.deepen(&mut node, key, &children, limit);
+        slot.fetch_sub(1, Ordering::Relaxed);
+        result
+    }
+
+    fn deepen(
+        &mut self,
+        node: &mut Node,
+        key: u64,
+        children: &[(Move, Position, u64)],
+        limit: Bounds,
+    ) -> Result<Bounds, Halt> {
+        loop {
+            let bounds: Vec<Bounds> = children
+                .iter()
+                .map(|(_, _, k)| self.solver.child_bounds(*k))
+                .collect();
+            node.bounds = Bounds::from_children(bounds.iter().copied());
+            self.solver.table.put(key, *node, node.work);
+            if !node.bounds.below(limit) {
+                return Ok(node.bounds);
+            }
+            if self.finished.load(Ordering::Relaxed) {
+                return Err(Halt::Finished);
+            }
+            let (best, second) = self.select(children, &bounds, limit);
+            let child = bounds[best];
+            node.best = Some(children[best].0);
+            let epsilon = (f64::from(second) * (1.0 + self.solver.epsilon)).ceil() as u64;
+            let child_limit = Bounds {
+                // The node's delta reaches its limit when this child's phi does the rest.
+                phi: limit
+                    .delta
+                    .saturating_sub(node.bounds.delta - child.phi)
+                    .min(INFINITY),
+                delta: limit
+                    .phi
+                    .min(add(second, 1).max(epsilon.min(u64::from(LARGEST)) as u32)),
+            };
+            let before = self.expanded;
+            let (_, child_position, child_key) = &children[best];
+            self.mid(child_position, *child_key, child_limit)?;
+            let spent = self.expanded - before;
+            node.work = node
+                .work
+                .saturating_add(spent.min(u64::from(u32::MAX)) as u32);
+            if spent == 0 && !self.solver.child_bounds(*child_key).is_solved() {
+                // The child ended at once without being solved (other threads' marks or a
+                // table too small to hold it): give the turn back rather than loop.
+                let bounds = Bounds::from_children(
+                    children
+                        .iter()
+                        .map(|(_, _, k)| self.solver.child_bounds(*k)),
+                );
+                node.bounds = bounds;
+                self.solver.table.put(key, *node, node.work);
+                return Ok(bounds);
+            }
+        }
+    }
+
+    /// The child to search: the least (virtual) disproof number, ties to the first in order;
+    /// and the second least disproof number.
+    fn select(
+        &self,
+        children: &[(Move, Position, u64)],
+        bounds: &[Bounds],
+        limit: Bounds,
+    ) -> (usize, u32) {
+        let virtual_delta = |i: usize| -> u32 {
+            let b = bounds[i];
+            if b.is_solved() {
+                return b.delta;
+            }
+            let busy = u32::from(self.solver.busy_slot(children[i].2).load(Ordering::Relaxed));
+            if busy == 0 {
+                b.delta
+            } else {
+                b.delta.saturating_mul(1 + busy).min(LARGEST)
+            }
+        };
+        let mut best = 0;
+        let mut best_delta = u32::MAX;
+        let mut second = INFINITY;
+        for i in 0..children.len() {
+            let d = virtual_delta(i);
+            if d < best_delta {
+                second = second.min(best_delta);
+                best = i;
+                best_delta = d;
+            } else {
+                second = second.min(d);
+            }
+        }
+        // A virtual number must never send the search to a child beyond the node's own limit
+        // (it would return at once): then take the real least.
+        if bounds[best].delta >= limit.phi {
+            best = (0..children.len())
+                .min_by_key(|&i| bounds[i].delta)
+                .expect("an unsolved node has children");
+            second = (0..children.len())
+                .filter(|&i| i != best)
+                .map(|i| bounds[i].delta)
+                .min()
+                .unwrap_or(INFINITY);
+        }
+        (best, second.min(INFINITY))
+    }
+}
+
+/// Counts one expansion against the budget and asks at once whether to stop: an expansion
+/// costs far more than the check, and the flag must be seen within milliseconds.
+fn charge_one(meter: &mut Meter<'_>) -> Result<(), Stopped> {
+    meter.tick()?;
+    meter.check()
+}
+
+/// Stones the fill-in added, as a [`ByColor`] (for reports).
+#[must_use]
+pub fn fill_of(node: &Node) -> ByColor<CellSet> {
+    ByColor {
+        black: node.fill[0],
+        white: node.fill[1],
+    }
+}
