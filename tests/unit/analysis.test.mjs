@@ -179,6 +179,39 @@ test('analyst: one worker with the single package; a request waits for init, the
   assert.equal(analyst.starts, 1);
 });
 
+test('analyst: given the page\'s module, each worker\'s init waits for it and runs it on one thread', async () => {
+  const { workers, FakeWorker } = fakeWorkers();
+  const timers = fakeTimers();
+  const given = { package: 'threads', module: { fake: 'module' } };
+  let asked = 0;
+  const analyst = createAnalyst({ Worker: FakeWorker, wasm: async () => (asked++, given), ...timers });
+  const a = settle(analyst.analyze('A'));
+  const [w] = workers;
+  assert.deepEqual(w.posted, [], 'nothing posted before the module is there');
+  await tick();
+  assert.deepEqual(w.posted[0].args, [1, { pool: false, wasm: given }]);
+  w.answer(w.posted[0]);
+  w.answer(w.last('analyze'), { to_move: 'b' });
+  assert.deepEqual((await a).value, { to_move: 'b' });
+  analyst.kill(); // nothing running: the next request starts a fresh worker, with the same module
+  const b = settle(analyst.analyze('B'));
+  await tick();
+  assert.equal(workers.length, 2);
+  assert.deepEqual(workers[1].posted[0].args, [1, { pool: false, wasm: given }]);
+  workers[1].answer(workers[1].posted[0]);
+  workers[1].answer(workers[1].last('analyze'), { to_move: 'w' });
+  assert.deepEqual((await b).value, { to_move: 'w' });
+  assert.equal(asked, 2, 'asked per worker (js/wasm.js answers every time with the one promise)');
+});
+
+test('analyst: a page module that could not load (null): the worker loads the single build itself', async () => {
+  const { workers, FakeWorker } = fakeWorkers();
+  const analyst = createAnalyst({ Worker: FakeWorker, wasm: async () => null, ...fakeTimers() });
+  settle(analyst.analyze('A'));
+  await tick();
+  assert.deepEqual(workers[0].posted[0].args, [1, { package: 'single' }]);
+});
+
 test('analyst: the newest request wins; a superseded one may finish within its budget, its answer dropped', async () => {
   const { workers, FakeWorker } = fakeWorkers();
   const timers = fakeTimers();

@@ -28,6 +28,7 @@ function fakeWorkers() {
 }
 
 const settle = (promise) => promise.then((value) => ({ value }), (error) => ({ error }));
+const tick = () => new Promise((resolve) => setImmediate(resolve));
 const methods = (w) => w.posted.map((m) => `${m.method}(${JSON.stringify(m.args)})`);
 
 test('engine: a worker killed mid-request is replaced, re-initialised and asked again', async () => {
@@ -104,4 +105,34 @@ test('engine: a worker whose script cannot load fails init after one more try; t
   assert.equal(workers.length, 2, 'nothing owed: no more workers');
   engine.terminate();
   assert.match((await settle(engine.play('size=5', 'c3'))).error.message, /terminated/);
+});
+
+test('engine: init waits for the page\'s module and hands it over, to a worker started again too', async () => {
+  const { workers, FakeWorker } = fakeWorkers();
+  const given = { package: 'single', module: { fake: 'module' } };
+  let asked = 0;
+  const engine = createEngine({ Worker: FakeWorker, wasm: async () => (asked++, given) });
+  const init = settle(engine.init(2));
+  assert.equal(workers[0].last('init'), undefined, 'no init before the module is there');
+  await tick();
+  assert.deepEqual(workers[0].last('init').args, [2, { wasm: given }]);
+  workers[0].answer(workers[0].last('init'), { threads: 2 });
+  await init;
+  const play = settle(engine.play('size=5', 'c3'));
+  engine.kill();
+  assert.deepEqual(workers[1].posted[0].args, [2, { wasm: given }], 'the fresh worker gets the same module');
+  workers[1].answer(workers[1].posted[0]);
+  workers[1].answer(workers[1].last('play'), { code: 'size=5&moves=c3' });
+  assert.deepEqual((await play).value, { code: 'size=5&moves=c3' });
+  assert.equal(asked, 1);
+});
+
+test('engine: a page module that could not load (null): the worker loads the engine itself', async () => {
+  const { workers, FakeWorker } = fakeWorkers();
+  const engine = createEngine({ Worker: FakeWorker, wasm: async () => null });
+  const init = settle(engine.init(3));
+  await tick();
+  assert.deepEqual(workers[0].last('init').args, [3]);
+  workers[0].answer(workers[0].last('init'));
+  await init;
 });

@@ -1,6 +1,7 @@
-// The analysis client: its own worker (js/worker.js with the single-threaded package, since `analyze`
-// runs on one thread), so a slow analysis never delays a move on the engine worker. The Connections mode
-// runs two more instances of it, for `connections` and for `connect` (method and label are options).
+// The analysis client: its own worker (js/worker.js on one thread, no pool, since `analyze` runs on one
+// thread; given the page's compiled module, js/wasm.js, it downloads nothing), so a slow analysis never delays
+// a move on the engine worker. The Connections mode runs two more instances of it, for `connections` and for
+// `connect` (method and label are options).
 //
 // The newest request wins. At most one request runs in the worker and at most one waits:
 //   - a new request replaces the waiting one (its promise rejects with `superseded`);
@@ -38,12 +39,15 @@ function deferred(key, args) {
  * `analyze(code)` resolves to the engine's InferiorReport (plus `worker_millis`), or rejects with the
  * engine's message, or with `superseded()`; `run(...args)` does the same for the worker method `method`
  * (`analyze(code)` is `run(code)` with the default method). `cancel()` drops everything; `terminate()`
- * also ends the worker. `Worker` and `now` can be replaced (unit tests).
+ * also ends the worker. `wasm()`, when given, resolves to the page's compiled module (js/wasm.js `load`): each
+ * worker's init waits for it and instantiates it (without it, or if it resolves to null, the worker loads the
+ * single-threaded build itself). `Worker` and `now` can be replaced (unit tests).
  */
 export function createAnalyst({
   restartAfterMs = 100,
   method = 'analyze', // the worker method (worker.js) that `run` calls
   label = 'analysis', // names the worker and its errors ("the analysis worker failed: ...")
+  wasm = null, // () => Promise<{ package, module } | null>: the page's module (js/wasm.js)
 
   Worker: WorkerImpl = globalThis.Worker,
   now = () => performance.now(),
@@ -105,7 +109,12 @@ export function createAnalyst({
     w.onmessageerror = () => {
       if (w === worker) lost(new Error(`the ${label} worker sent an unreadable message`));
     };
-    w.postMessage({ id: initId, method: 'init', args: [1, { package: 'single' }] });
+    // Its init goes once the page's module is there (a worker lost meanwhile is not told).
+    const post = (given) => {
+      if (w === worker) w.postMessage({ id: initId, method: 'init', args: [1, given ? { pool: false, wasm: given } : { package: 'single' }] });
+    };
+    if (wasm) Promise.resolve(wasm()).then(post, () => post(null));
+    else post(null);
   }
 
   /**

@@ -2,6 +2,10 @@
 // on an empty board `repeat` times after one warm-up; publishes window.benchResult.
 
 import { createEngine } from './engine.js';
+import { createWasm } from './wasm.js';
+
+// The threaded build, downloaded and compiled once for every pool size (see wasm.js).
+const { load: wasm } = createWasm();
 
 function params() {
   const q = new URLSearchParams(location.search);
@@ -23,7 +27,7 @@ function median(values) {
 
 /** One pool size: returns the facts of the engine and the playouts/second of every timed run. */
 async function benchPool(threads, { size, count, seed, repeat }) {
-  const engine = createEngine();
+  const engine = createEngine({ wasm });
   try {
     const info = await engine.init(threads);
     if (!info.isolated || info.package !== 'threads') {

@@ -19,9 +19,11 @@ const WORKER_URL = new URL('./worker.js', import.meta.url);
 
 /**
  * Starts a worker; `init(threads)` must be the first call. All methods return promises. `Worker` can be
- * replaced (unit tests). `onProgress({ stage, loaded, total, package })` hears how the wasm load goes (worker.js).
+ * replaced (unit tests). `onProgress({ stage, loaded, total, package })` hears how the worker's load goes
+ * (worker.js). `wasm()`, when given, resolves to the page's compiled module (js/wasm.js `load`): `init` waits for
+ * it and hands it to the worker (and to a worker started again after a loss), which then downloads nothing.
  */
-export function createEngine({ Worker: WorkerImpl = globalThis.Worker, onProgress = null } = {}) {
+export function createEngine({ Worker: WorkerImpl = globalThis.Worker, onProgress = null, wasm = null } = {}) {
   let worker = null;
   let nextId = 1;
   const pending = new Map(); // id -> { method, args, resolve, reject, resent }
@@ -88,8 +90,14 @@ export function createEngine({ Worker: WorkerImpl = globalThis.Worker, onProgres
   return {
     /** Loads wasm and starts a pool of `threads` (default: all cores); resolves to the engine facts. */
     init(threads) {
-      initArgs = [threads];
-      return call('init', ...initArgs);
+      if (!wasm) {
+        initArgs = [threads];
+        return call('init', ...initArgs);
+      }
+      return Promise.resolve(wasm()).then((given) => {
+        initArgs = given ? [threads, { wasm: given }] : [threads];
+        return call('init', ...initArgs);
+      });
     },
     /** New empty game: width, height, rules "hex"|"rex", swapRule. */
     newGame: (width, height, rules, swapRule) => call('newGame', width, height, rules, swapRule),

@@ -11,6 +11,7 @@ import { bindHash, parseViews } from './hash.js';
 import { fillConnectionsLegend, fillFillinLegend, fillLegend, fillSizes, panelDom, renderPanel } from './panel.js';
 import { debounceRedraw, renderBoard, renderGrid, renderMarks, wrap } from './render.js';
 import { createState } from './state.js';
+import { createWasm } from './wasm.js';
 
 /** Mounts the analysis board on the page's fixed elements; returns { state, actions, destroy }. */
 export function start(config = defaults) {
@@ -44,18 +45,19 @@ export function start(config = defaults) {
     bar: document.getElementById('engine-progress'),
     text: document.getElementById('engine-progress-text'),
   };
-  const engine = createEngine({
-    onProgress(progress) {
-      state.engine.progress = progress;
-      redraw();
-    },
-  });
+  const onProgress = (progress) => {
+    state.engine.progress = progress;
+    redraw();
+  };
+  // The engine's wasm, downloaded and compiled once here and handed to every worker (see wasm.js).
+  const { load: wasm } = createWasm({ onProgress });
+  const engine = createEngine({ onProgress, wasm });
   // A second worker for the analysis only, so a long analysis never delays a move (see analyst.js).
-  const analyst = createAnalyst({ restartAfterMs: config.analysisRestartMs });
+  const analyst = createAnalyst({ restartAfterMs: config.analysisRestartMs, wasm });
   // A third worker for the Connections mode's H-search, on the same terms.
-  const vc = createAnalyst({ restartAfterMs: config.analysisRestartMs, method: 'connections', label: 'connections' });
+  const vc = createAnalyst({ restartAfterMs: config.analysisRestartMs, method: 'connections', label: 'connections', wasm });
   // A fourth for its "Search deeper" (started on first use), so a long search never holds up H-search.
-  const searcher = createAnalyst({ restartAfterMs: config.analysisRestartMs, method: 'connect', label: 'connection search' });
+  const searcher = createAnalyst({ restartAfterMs: config.analysisRestartMs, method: 'connect', label: 'connection search', wasm });
   const actions = createCtrl({ state, engine, analyst, vc, searcher, config, redraw });
   // A touch screen (no fine pointer) gets hints without Shift and Esc; the query is followed (a tablet's mouse).
   const coarse = globalThis.matchMedia?.('(pointer: coarse)');

@@ -1,11 +1,9 @@
-// The engine worker (a module worker): owns the wasm module and the rayon pool, speaks in messages only.
+// The engine worker (a module worker): owns an instance of the wasm module (compiled once by the page, js/wasm.js)
+// and the rayon pool, speaks in messages only.
 // Request { id, method, args } -> reply { id, ok: true, result } or { id, ok: false, error, fatal? }.
 // A failing export never kills the worker: its message goes back to the page.
 
-const PACKAGES = {
-  threads: new URL('../pkg/threads/hexlab_wasm.js', import.meta.url),
-  single: new URL('../pkg/single/hexlab_wasm.js', import.meta.url),
-};
+import { PACKAGES, fetchCounting, wasmUrl } from './wasm.js';
 
 // How long the threaded package's rayon pool may take to start before the single package is used instead. The
 // pool's threads are workers made from a blob: URL; a host whose Content-Security-Policy lacks `worker-src blob:`
@@ -38,50 +36,19 @@ function progress(stage, loaded = null, total = null) {
 }
 
 /**
- * Fetches the wasm of `url` as a Response whose body counts the bytes as they arrive (progress messages, at most
- * one each 50 ms), so the module still compiles while it downloads (`instantiateStreaming`).
+ * Imports the glue of the build `kind` and instantiates it: from `module` (the page's compiled module, js/wasm.js)
+ * when given, else from its `.wasm`, fetched here (with progress messages).
  */
-async function fetchCounting(url) {
-  progress('downloading', 0, null);
-  const response = await fetch(url);
-  if (!response.ok || !response.body || typeof TransformStream !== 'function') return response;
-  // Content-Length counts the bytes sent: the decoded body is larger when the host compressed it.
-  const length = Number(response.headers.get('Content-Length'));
-  const total = !response.headers.get('Content-Encoding') && length > 0 ? length : null;
-  let loaded = 0;
-  let last = 0;
-  progress('downloading', 0, total);
-  const counter = new TransformStream({
-    transform(chunk, controller) {
-      loaded += chunk.byteLength;
-      const now = performance.now();
-      if (now - last >= 50) {
-        last = now;
-        progress('downloading', loaded, total);
-      }
-      controller.enqueue(chunk);
-    },
-    flush() {
-      progress('compiling', loaded, total ?? loaded);
-    },
-  });
-  return new Response(response.body.pipeThrough(counter), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-}
-
-async function load(kind) {
-  let module;
+async function load(kind, module = null) {
+  let glue;
   loading = kind;
   try {
-    module = await import(PACKAGES[kind]);
+    glue = await import(PACKAGES[kind]);
   } catch (err) {
     throw new Error(`could not load web/pkg/${kind}/hexlab_wasm.js (built by \`make wasm\`): ${messageOf(err)}`);
   }
-  await module.default({ module_or_path: fetchCounting(new URL('hexlab_wasm_bg.wasm', PACKAGES[kind])) });
-  return module;
+  await glue.default({ module_or_path: module ?? fetchCounting(wasmUrl(kind), progress) });
+  return glue;
 }
 
 /** `wasm.initThreadPool(size)`, rejected if a pool thread is refused by the CSP or it takes over POOL_START_MS. */
@@ -105,18 +72,29 @@ function startPool(size) {
 }
 
 /**
- * Loads the threaded package when cross-origin isolated (else, or if that fails, the single one).
- * `{ package: 'single' }` always loads the single one (the analysis worker: `analyze` runs on one thread).
+ * Loads the engine; resolves to its facts. Options:
+ *   - `wasm`: `{ package, module }`, the page's compiled module (js/wasm.js). Without it (or when its build is not
+ *     the one needed) the worker fetches and compiles a build itself.
+ *   - `pool: false`: one thread, no pool (the analysis workers): the given module whatever its build (the
+ *     threaded one then runs on this worker's thread alone), else the single-threaded build.
+ *     `package: 'single'` (the older form) means the same.
+ * Otherwise: the threaded build with a pool of `threads` when cross-origin isolated, and the single-threaded one
+ * when not, or when the pool cannot start.
  */
 async function init(threads, options = {}) {
   const isolated = self.crossOriginIsolated === true;
   const size = Math.max(1, Math.floor(threads ?? navigator.hardwareConcurrency ?? 1));
-  const singleOnly = options?.package === 'single';
+  const given = options?.wasm?.module ? options.wasm : null;
+  const moduleOf = (kind) => (given?.package === kind ? given.module : null);
+  const pool = options?.pool !== false && options?.package !== 'single';
   let kind = 'single';
-  let note = singleOnly ? 'single package requested' : isolated ? '' : 'not cross-origin isolated';
-  if (isolated && !singleOnly) {
+  let note = pool ? (isolated ? '' : 'not cross-origin isolated') : 'one thread requested';
+  if (!pool && given) {
+    wasm = await load(given.package, given.module);
+    kind = given.package;
+  } else if (isolated && pool) {
     try {
-      wasm = await load('threads');
+      wasm = await load('threads', moduleOf('threads'));
       progress('threads', size, size);
       await startPool(size);
       kind = 'threads';
@@ -125,11 +103,11 @@ async function init(threads, options = {}) {
       wasm = null;
     }
   }
-  if (!wasm) wasm = await load('single');
+  if (!wasm) wasm = await load('single', moduleOf('single'));
   return {
     version: wasm.version(),
     threads: wasm.threadCount(),
-    requestedThreads: kind === 'threads' ? size : 1,
+    requestedThreads: kind === 'threads' && pool ? size : 1,
     hardwareConcurrency: navigator.hardwareConcurrency ?? 1,
     isolated,
     package: kind,
