@@ -24,6 +24,7 @@
 pub mod board;
 pub mod formats;
 pub mod game;
+pub mod game_tree;
 pub mod ica;
 pub mod notation;
 pub mod playout;

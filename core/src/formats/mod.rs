@@ -8,6 +8,7 @@
 
 pub mod code;
 pub mod compact;
+pub mod sgf;
 
 use std::fmt;
 
