@@ -487,6 +487,38 @@ impl GameTree {
         game
     }
 
+    /// The tree of a [`Game`]: its start position's stones and side to move in the root,
+    /// then its moves (the redo tail included) as the main line.
+    #[must_use]
+    pub fn from_game(game: &Game) -> GameTree {
+        let start = game.start();
+        let mut info = GameInfo::new(start.size());
+        info.config = start.config();
+        let mut root = NodeData {
+            add_black: start.stones(Color::Black).iter().collect(),
+            add_white: start.stones(Color::White).iter().collect(),
+            ..NodeData::default()
+        };
+        if start.to_move() != Color::Black || !start.occupied().is_empty() {
+            root.to_play = Some(start.to_move());
+        }
+        let mut position = start.clone();
+        let mut nodes = Vec::new();
+        for (i, &mv) in game.moves().iter().enumerate() {
+            let color = position.to_move();
+            let node_move = match mv {
+                Move::Cell(cell) => NodeMove::Stone { color, cell },
+                Move::Swap => NodeMove::Swap {
+                    color,
+                    form: SwapForm::Pieces,
+                },
+            };
+            position.play(mv).expect("a game's moves are legal");
+            nodes.push((i, NodeData::with_move(node_move)));
+        }
+        GameTree::build(info, root, nodes).expect("a game's moves are legal")
+    }
+
     /// The same game with every swap-sides played as swap-pieces: below each swap-sides,
     /// stones, set-up and side to play are reflected in the long diagonal and change colour
     /// (an equivalent game, which links such as HexWorld's can say). Players and result stay.
@@ -631,6 +663,22 @@ mod tests {
         assert_ne!(t, u);
         u.add_child(a2, stone(Color::White, "c3")).unwrap();
         assert_eq!(t, u);
+    }
+
+    #[test]
+    fn games_make_trees_and_back() {
+        for text in [
+            "size=5&moves=c3,swap,b2,d4&at=2",
+            "size=7x5&rules=rex&swap=no&b=a1&w=b1,c1&turn=w&moves=d4",
+            "size=1",
+        ] {
+            let game = crate::formats::code::read(text).unwrap();
+            let tree = GameTree::from_game(&game);
+            let line = tree.main_line();
+            assert_eq!(line.len(), game.moves().len() + 1);
+            let back = tree.game_at(line[game.cursor()]);
+            assert_eq!(back, game, "{text}");
+        }
     }
 
     #[test]
