@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use crate::board::{BoardSize, Cell, Color};
+use crate::board::{BoardSize, Cell, CellSet, Color};
 use crate::game::Game;
 use crate::notation::Move;
 use crate::position::{PlayError, Position};
@@ -177,15 +177,8 @@ impl std::error::Error for NodeError {}
 /// Applies `data` to `position` (see the module documentation for the order); on an error
 /// `position` may be partly changed.
 pub fn apply(position: &mut Position, data: &NodeData) -> Result<(), NodeError> {
-    let setups = [
-        (&data.add_empty, None),
-        (&data.add_black, Some(Color::Black)),
-        (&data.add_white, Some(Color::White)),
-    ];
-    for (cells, stone) in setups {
-        for &cell in cells {
-            position.set_stone(cell, stone).map_err(NodeError::Setup)?;
-        }
+    if !data.add_empty.is_empty() || !data.add_black.is_empty() || !data.add_white.is_empty() {
+        set_up(position, data)?;
     }
     if let Some(color) = data.to_play {
         position.set_to_move(color);
@@ -235,6 +228,36 @@ pub fn apply(position: &mut Position, data: &NodeData) -> Result<(), NodeError> 
             Ok(())
         }
     }
+}
+
+/// The set-up stones of `data` put on `position`, in one step: as if each cell of `AE`, then
+/// `AB`, then `AW` were set in turn with [`Position::set_stone`] (so the swap closes), at the
+/// cost of one position however many stones are set.
+fn set_up(position: &mut Position, data: &NodeData) -> Result<(), NodeError> {
+    let size = position.size();
+    let mut sets = [CellSet::new(); 3];
+    for (set, cells) in sets
+        .iter_mut()
+        .zip([&data.add_empty, &data.add_black, &data.add_white])
+    {
+        for &cell in cells {
+            if !size.contains(cell) {
+                return Err(NodeError::Setup(PlayError::OffBoard { cell, size }));
+            }
+            set.insert(cell);
+        }
+    }
+    let [empty, black, white] = sets;
+    let old_black = position.stones(Color::Black);
+    let old_white = position.stones(Color::White);
+    *position = Position::from_stones(
+        size,
+        position.config(),
+        ((old_black - empty) | black) - white,
+        ((old_white - empty) - black) | white,
+        position.to_move(),
+    );
+    Ok(())
 }
 
 #[derive(Clone, Debug)]
@@ -663,6 +686,50 @@ mod tests {
         assert_ne!(t, u);
         u.add_child(a2, stone(Color::White, "c3")).unwrap();
         assert_eq!(t, u);
+    }
+
+    /// Set-up in one step gives the position that setting each stone in turn gives.
+    #[test]
+    fn set_up_equals_stone_by_stone() {
+        let mut rng = crate::rng::Rng::new(11);
+        for _ in 0..500 {
+            let size = BoardSize::new(1 + rng.below(9) as u32, 1 + rng.below(9) as u32).unwrap();
+            let mut slow = Position::new(size, RulesConfig::default());
+            if rng.below(2) == 0 {
+                slow.play(Move::Cell(Cell::new(0, 0))).unwrap();
+            }
+            let mut fast = slow.clone();
+            for _ in 0..4 {
+                let mut data = NodeData::default();
+                for _ in 0..rng.below(30) {
+                    let cell = Cell::new(rng.below(9) as u8, rng.below(9) as u8);
+                    [
+                        &mut data.add_empty,
+                        &mut data.add_black,
+                        &mut data.add_white,
+                    ][rng.below(3)]
+                    .push(cell);
+                }
+                let mut expected = Ok(());
+                'cells: for (cells, stone) in [
+                    (&data.add_empty, None),
+                    (&data.add_black, Some(Color::Black)),
+                    (&data.add_white, Some(Color::White)),
+                ] {
+                    for &cell in cells {
+                        if let Err(e) = slow.set_stone(cell, stone) {
+                            expected = Err(NodeError::Setup(e));
+                            break 'cells;
+                        }
+                    }
+                }
+                assert_eq!(apply(&mut fast, &data), expected);
+                if expected.is_err() {
+                    break;
+                }
+                assert_eq!(fast, slow);
+            }
+        }
     }
 
     #[test]

@@ -25,7 +25,7 @@ mod write;
 use std::fmt;
 
 pub use parse::{MAX_BYTES, MAX_NODES, MAX_VALUES};
-pub use read::read;
+pub use read::{read, MAX_SETUP_CELLS};
 pub use write::{write_hsgf, write_little_golem, WriteError};
 
 #[cfg(doc)]

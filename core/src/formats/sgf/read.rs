@@ -136,10 +136,15 @@ struct ReadNode<'a> {
 /// Properties only the root gives meaning to; elsewhere they are kept as they are.
 const ROOT_ONLY: [&str; 8] = ["FF", "GM", "SZ", "AP", "RU", "PB", "PW", "RE"];
 
+/// The most set-up cells (`AB`, `AW`, `AE`, rectangles counted cell by cell) a file may
+/// hold: rectangles make short text stand for many cells.
+pub const MAX_SETUP_CELLS: usize = 200_000;
+
 fn read_node<'a>(
     node: &'a RawNode,
     is_root: bool,
     dialect: Dialect,
+    setup_cells: &mut usize,
 ) -> Result<ReadNode<'a>, SgfError> {
     let mut read = ReadNode {
         data: NodeData::default(),
@@ -175,6 +180,15 @@ fn read_node<'a>(
             "AB" | "AW" | "AE" => {
                 let cells = read_point_list(&prop.values)
                     .map_err(|e| error(prop.at, format!("{name}: {e}")))?;
+                *setup_cells += cells.len();
+                if *setup_cells > MAX_SETUP_CELLS {
+                    return Err(error(
+                        prop.at,
+                        format!(
+                            "more than {MAX_SETUP_CELLS} set-up cells: too large a game record"
+                        ),
+                    ));
+                }
                 let list = match name {
                     "AE" => &mut data.add_empty,
                     _ if dialect.color(&name[1..]) == Color::Black => &mut data.add_black,
@@ -291,10 +305,11 @@ pub fn read(text: &str) -> Result<GameTree, SgfError> {
     let golem = !has_gm && first_label == Some("W");
     let (info, legacy_swap) = read_info(root, golem)?;
     let dialect = Dialect { golem, legacy_swap };
+    let mut setup_cells = 0;
     let mut nodes = raw
         .iter()
         .enumerate()
-        .map(|(id, node)| read_node(node, id == 0, dialect))
+        .map(|(id, node)| read_node(node, id == 0, dialect, &mut setup_cells))
         .collect::<Result<Vec<_>, _>>()?;
     // Which swap each swap move is: told by the colour of the move after it.
     for id in 0..nodes.len() {

@@ -349,6 +349,11 @@ fn hostile_files_are_refused_quickly() {
     assert!(read(&long_line).is_ok());
     let huge = "(;C[".to_string() + &"x".repeat(MAX_BYTES) + "])";
     assert!(read(&huge).unwrap_err().message.contains("bytes"));
+    let setup = format!("(;SZ[19]{})", ";AB[a1:s19];AW[a1:s19]".repeat(300));
+    assert_eq!(
+        read(&setup).unwrap_err().to_string(),
+        "line 1, column 6104: more than 200000 set-up cells: too large a game record"
+    );
     let junk = "\u{1b}[31m".repeat(10_000);
     let message = read(&format!("(;SZ[{junk}])")).unwrap_err().to_string();
     assert!(
