@@ -7,6 +7,7 @@
 //! - [`board`]: cells, cell sets, colours and the fixed geometry of a board size;
 //! - [`rules`] and [`position`]: stones, side to move, legal moves, winners, swap;
 //! - [`game`]: a position with its move history, undo and redo;
+//! - [`game_tree`]: a game record with variations, comments and set-up stones;
 //! - [`notation`] and [`formats`]: reading and writing what players type and paste;
 //! - [`playout`]: uniformly random playouts on the rayon pool;
 //! - [`search`]: what every search shares: a budget with a cancel flag, a transposition table;

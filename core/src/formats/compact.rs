@@ -10,7 +10,8 @@
 //!   `None` for any other game rather than a link to a different one.
 //! - trmph: `https://trmph.com/hex/board#<size>,<moves>`, with no swap token: a second move
 //!   equal to the first is read as swap (as the usual converters do). Anything after a space
-//!   (a winner mark in data sets) is ignored.
+//!   (a winner mark in data sets) is ignored. [`write_trmph`] writes the moves up to the
+//!   cursor (trmph links have no redo tail).
 //!
 //! Passes (`:p`) and forfeits are refused with a clear error: hexlab games have neither.
 //! Reading is linear in the length of the text.
