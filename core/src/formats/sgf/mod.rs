@@ -1,8 +1,8 @@
 //! Game records in SGF: HexGui's dialect (HSGF) and Little Golem's, read into a
 //! [`GameTree`] and written back.
 //!
-//! - [`read`] takes either dialect and tells them apart by content: a file without `GM` whose
-//!   first move is labelled `W` is Little Golem's (its first mover is labelled W and joins top
+//! - [`read`] takes either dialect and tells them apart by content: a file without `GM` and
+//!   without set-up stones whose first move is labelled `W` is Little Golem's (its first mover is labelled W and joins top
 //!   and bottom, so every colour letter of it is read the other way round; points are two
 //!   letters, `mf`). Anything else is HexGui's (`GM[11]`, points `a1`, rectangular `SZ[w:h]`).
 //! - Swaps: `swap-sides` is swap-sides. Which swap `swap-pieces` and `swap` mean is told by

@@ -302,7 +302,12 @@ pub fn read(text: &str) -> Result<GameTree, SgfError> {
             None => break,
         }
     }
-    let golem = !has_gm && first_label == Some("W");
+    let has_setup = raw.iter().any(|node| {
+        node.properties
+            .iter()
+            .any(|p| matches!(p.name.as_str(), "AB" | "AW" | "AE" | "PL"))
+    });
+    let golem = !has_gm && !has_setup && first_label == Some("W");
     let (info, legacy_swap) = read_info(root, golem)?;
     let dialect = Dialect { golem, legacy_swap };
     let mut setup_cells = 0;

@@ -159,6 +159,12 @@ fn reads_little_golem_records() {
     );
     assert_eq!(read(&written).unwrap(), tree);
     assert_eq!(read(&write_hsgf(&tree)).unwrap(), tree);
+    // Without GM but with set-up stones, a file is HexGui's: W is White.
+    let puzzle = read("(;FF[4]SZ[5];AB[a1]PL[W];W[b2])").unwrap();
+    assert_eq!(
+        puzzle.position_at(2).stone_at(cell("b2")),
+        Some(Color::White)
+    );
 }
 
 #[test]
