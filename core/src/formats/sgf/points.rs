@@ -2,7 +2,7 @@
 //! two letters as Go does (`mf`: column m, row f = 6). Both are read everywhere, as HexGui
 //! does; a point list may also hold a rectangle `a1:c3` (every cell between the corners).
 
-use crate::board::{Cell, MAX_SIDE};
+use crate::board::Cell;
 use crate::quote::quote;
 
 /// Reads one point, either notation.
@@ -11,14 +11,12 @@ pub fn read_point(text: &str) -> Result<Cell, String> {
     let bytes = t.as_bytes();
     if bytes.len() == 2 && bytes.iter().all(u8::is_ascii_lowercase) {
         let (col, row) = (bytes[0] - b'a', bytes[1] - b'a');
-        return Cell::try_new(col, row)
-            .filter(|_| col < MAX_SIDE && row < MAX_SIDE)
-            .ok_or_else(|| {
-                format!(
-                    "'{}' is off every board: letters go from a to s",
-                    quote(text)
-                )
-            });
+        return Cell::try_new(col, row).ok_or_else(|| {
+            format!(
+                "'{}' is off every board: letters go from a to s",
+                quote(text)
+            )
+        });
     }
     t.parse::<Cell>().map_err(|e| e.to_string())
 }
