@@ -4,8 +4,9 @@
 //! then properties), then variations (game trees), then `)`. A property is an upper-case
 //! name (lower-case letters, as old files write `AddBlack`, are dropped) and one or more
 //! `[values]`; in a value `\` escapes the next character and `\` before a line break removes
-//! it. One pass over the text with an explicit stack of open trees: linear time, and no
-//! recursion for deep nesting to overflow. Sizes are bounded ([`MAX_BYTES`], [`MAX_NODES`],
+//! it (and `]]` ends a value with `]`, as Little Golem writes names). One pass over the text
+//! with an explicit stack of open trees: linear time, and no recursion for deep nesting to
+//! overflow. Sizes are bounded ([`MAX_BYTES`], [`MAX_NODES`],
 //! [`MAX_VALUES`]), so hostile input cannot take much memory either.
 
 use super::{Place, SgfError};
@@ -85,7 +86,15 @@ fn value(cursor: &mut Cursor) -> Result<String, SgfError> {
     loop {
         match cursor.bump() {
             None => return Err(error(start, "a value is not closed: ']' is missing")),
-            Some(']') => return Ok(text),
+            Some(']') => {
+                // Little Golem writes player names unescaped: `PW[name]]` is the name `name]`
+                // (a `]` right after a value is an error in SGF, so nothing valid changes).
+                while cursor.peek() == Some(']') {
+                    cursor.bump();
+                    text.push(']');
+                }
+                return Ok(text);
+            }
             Some('\\') => match cursor.bump() {
                 None => return Err(error(start, "a value is not closed: ']' is missing")),
                 // A soft line break: `\` then `\n`, `\r\n`, `\r` or `\n\r` is removed.
@@ -270,6 +279,8 @@ mod tests {
             parse("(;AddBlack[a1])").unwrap()[0].properties[0].name,
             "AB"
         );
+        let golem = parse("(;PB[lazy]PW[Shumacher;]]SZ[11])").unwrap();
+        assert_eq!(golem[0].properties[1].values, ["Shumacher;]"]);
     }
 
     #[test]
