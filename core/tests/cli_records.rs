@@ -11,7 +11,7 @@ const HEXGUI: &str =
     "(;FF[4]GM[11]SZ[5]PB[Alice];B[c3];W[swap-pieces];B[b2]C[note]\n(;W[d4])(;W[a5]))";
 
 /// HexGui 1.0's swap bug: `swap-pieces` then White again (swap-sides).
-const OLD_SWAP: &str = "(;AP[HexGui:1.0.]FF[4]GM[11]SZ[11];B[i2];W[swap-pieces];W[h4];B[e6])";
+const OLD_SWAP: &str = "(;AP[HexGui:1.0.]FF[4]GM[11]SZ[11];B[b3];W[swap-pieces];W[f6];B[e7])";
 
 /// Little Golem's dialect.
 const GOLEM: &str = "(;FF[4]PB[Carol]PW[Dave]SZ[13]RE[B];W[mf];B[swap];W[gg];B[fi])";
@@ -73,22 +73,22 @@ fn convert_writes_every_format() {
     let file = fixture("old-swap.sgf", OLD_SWAP);
     let file = file.to_str().unwrap();
     let sgf = stdout(&["convert", file, "--to", "sgf"]);
-    assert!(sgf.contains(";B[i2];W[swap-sides];W[h4];B[e6])"), "{sgf}");
+    assert!(sgf.contains(";B[b3];W[swap-sides];W[f6];B[e7])"), "{sgf}");
     assert_eq!(
         stdout(&["convert", file, "--to", "code"]),
-        "size=11&b=i2&turn=w&moves=h4,e6\n"
+        "size=11&b=b3&turn=w&moves=f6,e7\n"
     );
     // Links and Little Golem records play swap-sides as the equivalent swap-pieces.
     assert_eq!(
         stdout(&["convert", file, "--to", "hexworld", "--node", "3"]),
-        "https://hexworld.org/board/#11c1,i2:sd8,f5\n"
+        "https://hexworld.org/board/#11c1,b3:sf6,g5\n"
     );
     assert_eq!(
         stdout(&["convert", file, "--to", "trmph"]),
-        "https://trmph.com/hex/board#11,i2i2d8f5\n"
+        "https://trmph.com/hex/board#11,b3b3f6g5\n"
     );
     let golem = stdout(&["convert", file, "--to", "golem"]);
-    assert_eq!(golem, "(;FF[4]SZ[11];W[ib];B[swap];W[dh];B[fe])\n");
+    assert_eq!(golem, "(;FF[4]SZ[11];W[bc];B[swap];W[ff];B[ge])\n");
     // What convert writes reads back.
     let again = fixture("again.sgf", &sgf);
     assert_eq!(

@@ -17,9 +17,9 @@ const HEXGUI: &str = "(;AP[HexGui:0.9.3]FF[4]GM[11]SZ[5]PB[Alice]PW[Bob]
 (;AB[e5][d1]AW[a1]AE[b2]PL[W];W[b2]))
 )";
 
-/// HexGui 1.0 as Benzene's records have it: `swap-pieces` written for swap-sides.
+/// HexGui 1.0's swap bug, as Benzene's records show it: `swap-pieces` written for swap-sides.
 const HEXGUI_OLD_SWAP: &str =
-    "(;AP[HexGui:1.0.]FF[4]GM[11]SZ[11];B[i2];W[swap-pieces];W[h4];B[e6])";
+    "(;AP[HexGui:1.0.]FF[4]GM[11]SZ[11];B[b3];W[swap-pieces];W[f6];B[e7])";
 
 /// A Little Golem record: no GM, the first mover labelled W, two-letter points, `swap`.
 const GOLEM: &str = "(;FF[4]EV[hex.mc.2010.oct.1.11]PB[Carol]PW[Dave]SZ[13]RE[B]\
@@ -85,13 +85,13 @@ fn reads_swap_sides_and_the_old_swap_bug() {
             form: SwapForm::Sides
         })
     );
-    // Swap-sides keeps the board: i2 stays Black, White moves again.
+    // Swap-sides keeps the board: b3 stays Black, White moves again.
     let position = at(&tree, 4);
-    assert_eq!(position.stone_at(cell("i2")), Some(Color::Black));
-    assert_eq!(position.stone_at(cell("h4")), Some(Color::White));
-    assert_eq!(position.stone_at(cell("e6")), Some(Color::Black));
+    assert_eq!(position.stone_at(cell("b3")), Some(Color::Black));
+    assert_eq!(position.stone_at(cell("f6")), Some(Color::White));
+    assert_eq!(position.stone_at(cell("e7")), Some(Color::Black));
     // The same as written by HexGui 0.x with no move after the swap.
-    let old = read("(;AP[HexGui:0.2]FF[4]GM[11]SZ[11];B[i2];W[swap-pieces])").unwrap();
+    let old = read("(;AP[HexGui:0.2]FF[4]GM[11]SZ[11];B[b3];W[swap-pieces])").unwrap();
     assert!(matches!(
         old.data(2).mv,
         Some(NodeMove::Swap {
@@ -99,20 +99,20 @@ fn reads_swap_sides_and_the_old_swap_bug() {
             ..
         })
     ));
-    let new = read("(;FF[4]GM[11]SZ[11];B[i2];W[swap-pieces])").unwrap();
-    assert_eq!(new.position_at(2).stone_at(cell("b9")), Some(Color::White));
-    let sides = read("(;FF[4]GM[11]SZ[11];B[i2];W[swap-sides];W[a1])").unwrap();
+    let new = read("(;FF[4]GM[11]SZ[11];B[b3];W[swap-pieces])").unwrap();
+    assert_eq!(new.position_at(2).stone_at(cell("c2")), Some(Color::White));
+    let sides = read("(;FF[4]GM[11]SZ[11];B[b3];W[swap-sides];W[a1])").unwrap();
     assert_eq!(sides, tree_without_last(&tree));
     // As a game: swap-sides cannot be a plain move, so the game starts after it.
     assert_eq!(
         code::write(&tree.game_at(line[4])),
-        "size=11&b=i2&turn=w&moves=h4,e6"
+        "size=11&b=b3&turn=w&moves=f6,e7"
     );
     // Played as swap-pieces instead: the equivalent game every link can say.
     let pieces = tree.with_swap_pieces();
     assert_eq!(
         code::write(&pieces.game_at(line[4])),
-        "size=11&moves=i2,swap,d8,f5"
+        "size=11&moves=b3,swap,f6,g5"
     );
 }
 
