@@ -7,6 +7,7 @@
 //! - [`board`]: cells, cell sets, colours and the fixed geometry of a board size;
 //! - [`rules`] and [`position`]: stones, side to move, legal moves, winners, swap;
 //! - [`game`]: a position with its move history, undo and redo;
+//! - [`game_tree`]: a game record with variations, comments and set-up stones;
 //! - [`notation`] and [`formats`]: reading and writing what players type and paste;
 //! - [`playout`]: uniformly random playouts on the rayon pool;
 //! - [`eval`]: heuristic evaluations (the resistance circuit) that order a search's moves;
@@ -27,6 +28,7 @@ pub mod board;
 pub mod eval;
 pub mod formats;
 pub mod game;
+pub mod game_tree;
 pub mod ica;
 pub mod notation;
 pub mod playout;

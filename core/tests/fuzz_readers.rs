@@ -1,19 +1,20 @@
 //! Hostile input never hangs, panics or eats memory: a deterministic mutation fuzzer for every
 //! reader of pasted text (position codes, HexWorld and trmph links, cells, moves, points and
-//! cell lists).
+//! cell lists) and of game records (SGF: HexGui's and Little Golem's dialects).
 //!
 //! Each input is an entry of `tests/fuzz/corpus/<reader>/` mutated by random edits, read as
 //! UTF-8 (lossily), and fed to every reader. A panic fails the test and prints the input; so
 //! does a call over 1 s, and peak memory (`VmHWM`, Linux) over 100 MB at the end.
 //!
 //! `HEXLAB_FUZZ_RUNS` sets the inputs per corpus directory (default 100,000), `HEXLAB_SEED` the
-//! seed (printed). The long run: `HEXLAB_FUZZ_RUNS=1000000 cargo test --release -p hexlab-core
-//! --test fuzz_readers -- --nocapture`.
+//! seed (printed), `HEXLAB_FUZZ_ONLY` one corpus directory (`sgf`, say) to run alone. The
+//! long run: `HEXLAB_FUZZ_RUNS=1000000 cargo test --release -p hexlab-core --test
+//! fuzz_readers -- --nocapture`.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
-use hexlab_core::formats::{code, compact, read_link};
+use hexlab_core::formats::{code, compact, read_link, sgf};
 use hexlab_core::notation::{parse_cell_list, parse_point};
 use hexlab_core::rng::Rng;
 use hexlab_core::{Cell, Move};
@@ -22,7 +23,41 @@ use hexlab_core::{Cell, Move};
 mod mutate;
 use mutate::{env_number, load_corpus, mutate, peak_memory_kb, DICTIONARY};
 
-const READERS: [&str; 4] = ["code", "hexworld", "trmph", "notation"];
+const READERS: [&str; 5] = ["code", "hexworld", "trmph", "notation", "sgf"];
+
+/// Tokens of SGF records, added to the shared dictionary for the `sgf` corpus.
+const SGF_TOKENS: &[&str] = &[
+    "(",
+    ")",
+    ";",
+    "(;",
+    "[",
+    "]",
+    "\\",
+    "\\]",
+    ":",
+    "B[",
+    "W[",
+    "AB[",
+    "AW[",
+    "AE[",
+    "PL[",
+    "C[",
+    "SZ[",
+    "GM[11]",
+    "FF[4]",
+    "AP[HexGui:0.2]",
+    "RU[rex noswap]",
+    "swap-sides",
+    "swap-pieces",
+    "resign",
+    "pass",
+    "forfeit",
+    "aa",
+    "ss",
+    "tt",
+    "a1:c3",
+];
 const DEFAULT_RUNS: usize = 100_000;
 const MAX_CALL: Duration = Duration::from_secs(1);
 const MAX_PEAK_KB: u64 = 100 * 1024;
@@ -80,6 +115,7 @@ fn read_everything(input: &str) -> Duration {
     note(guarded("read_link", input, || {
         let _ = read_link(input);
     }));
+    note(guarded("sgf::read", input, || read_sgf(input)));
     note(guarded("notation", input, || {
         let _ = input.parse::<Cell>();
         let _ = input.parse::<Move>();
@@ -87,6 +123,37 @@ fn read_everything(input: &str) -> Duration {
         let _ = parse_cell_list(input);
     }));
     slowest
+}
+
+/// Reads `input` as a game record; what loads is written in both dialects and read back as
+/// the same tree, and main-line nodes' games say their positions.
+fn read_sgf(input: &str) {
+    let Ok(tree) = sgf::read(input) else {
+        return;
+    };
+    let written = sgf::write_hsgf(&tree);
+    assert!(
+        sgf::read(&written).as_ref() == Ok(&tree),
+        "the HexGui copy {written:?} reads differently"
+    );
+    if let Ok(text) = sgf::write_little_golem(&tree) {
+        assert!(
+            sgf::read(&text).as_ref() == Ok(&tree),
+            "the Little Golem copy {text:?} reads differently"
+        );
+    }
+    // The first, middle and last nodes (every node would make the check quadratic).
+    let line = tree.main_line();
+    for id in [line[0], line[line.len() / 2], line[line.len() - 1]] {
+        assert_eq!(tree.game_at(id).position(), &tree.position_at(id));
+    }
+    let pieces = tree.with_swap_pieces();
+    if let Some(&last) = pieces.main_line().last() {
+        let game = pieces.game_at(last);
+        if let Some(link) = compact::write_hexworld(&game) {
+            assert_eq!(compact::read(&link).as_ref(), Ok(&game), "{link}");
+        }
+    }
 }
 
 #[test]
@@ -103,26 +170,40 @@ fn mutated_inputs_never_panic_hang_or_eat_memory() {
     let runs = env_number("HEXLAB_FUZZ_RUNS").map_or(DEFAULT_RUNS, |n| n as usize);
     let seed = env_number("HEXLAB_SEED").unwrap_or(0x5eed_f022);
     println!("fuzz_readers: HEXLAB_SEED={seed} HEXLAB_FUZZ_RUNS={runs}");
+    let only = std::env::var("HEXLAB_FUZZ_ONLY").ok();
+    let dictionary: Vec<&str> = DICTIONARY.iter().chain(SGF_TOKENS).copied().collect();
     let started = Instant::now();
     for (stream, reader) in READERS.iter().enumerate() {
+        if only.as_deref().is_some_and(|only| only != *reader) {
+            continue;
+        }
         let corpus = load_corpus(reader);
+        let words = if *reader == "sgf" {
+            &dictionary[..]
+        } else {
+            DICTIONARY
+        };
         let mut rng = Rng::new(Rng::derive_seed(seed, stream as u64));
         let reader_start = Instant::now();
         let mut slowest = Duration::ZERO;
         let mut slowest_len = 0;
         let mut accepted = 0usize;
         for _ in 0..runs {
-            let bytes = mutate(&mut rng, &corpus, DICTIONARY);
+            let bytes = mutate(&mut rng, &corpus, words);
             let input = String::from_utf8_lossy(&bytes);
             let took = read_everything(&input);
             if took > slowest {
                 slowest = took;
                 slowest_len = input.len();
             }
-            accepted += usize::from(read_link(&input).is_ok());
+            accepted += usize::from(if *reader == "sgf" {
+                sgf::read(&input).is_ok()
+            } else {
+                read_link(&input).is_ok()
+            });
         }
         println!(
-            "fuzz_readers: {reader}: {runs} inputs in {:.1} s, {accepted} read as a position, \
+            "fuzz_readers: {reader}: {runs} inputs in {:.1} s, {accepted} read, \
              slowest input {slowest:?} ({slowest_len} bytes)",
             reader_start.elapsed().as_secs_f64()
         );

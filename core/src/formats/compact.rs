@@ -10,7 +10,8 @@
 //!   `None` for any other game rather than a link to a different one.
 //! - trmph: `https://trmph.com/hex/board#<size>,<moves>`, with no swap token: a second move
 //!   equal to the first is read as swap (as the usual converters do). Anything after a space
-//!   (a winner mark in data sets) is ignored.
+//!   (a winner mark in data sets) is ignored. [`write_trmph`] writes the moves up to the
+//!   cursor (trmph links have no redo tail).
 //!
 //! Passes (`:p`) and forfeits are refused with a clear error: hexlab games have neither.
 //! Reading is linear in the length of the text.
@@ -271,6 +272,35 @@ pub fn write_hexworld(game: &Game) -> Option<String> {
     Some(out)
 }
 
+/// Writes a trmph link fragment (`13,g7g7d4`) for a game of Hex with the swap rule from the
+/// empty square board, or `None` for any other game. trmph links have no swap token and no
+/// redo tail: swap is written as the first move repeated, and only the moves up to the
+/// cursor are written.
+///
+/// Invariant: `read(&write_trmph(g)?)` is `g` without its redo tail.
+#[must_use]
+pub fn write_trmph(game: &Game) -> Option<String> {
+    let start = game.start();
+    if !start.occupied().is_empty()
+        || start.to_move() != crate::board::Color::Black
+        || start.config() != RulesConfig::default()
+        || !start.size().is_square()
+    {
+        return None;
+    }
+    let mut out = format!("{},", start.size().width());
+    let moves = &game.moves()[..game.cursor()];
+    for mv in moves {
+        match (mv, moves.first()) {
+            (Move::Cell(cell), _) | (Move::Swap, Some(Move::Cell(cell))) => {
+                out.push_str(&cell.to_string());
+            }
+            (Move::Swap, _) => return None,
+        }
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -387,6 +417,29 @@ mod tests {
             }
         }
         assert!(written > 100, "{written}");
+    }
+
+    #[test]
+    fn trmph_links_read_back_without_the_tail() {
+        let game = read("11c1,a1:sb2,c3").unwrap();
+        assert_eq!(write_trmph(&game).as_deref(), Some("11,a1a1b2"));
+        let mut cut = read("11c1,a1:sb2").unwrap();
+        assert_eq!(read(&write_trmph(&game).unwrap()), Ok(cut.clone()));
+        cut.go_to(0);
+        assert_eq!(write_trmph(&cut).as_deref(), Some("11,"));
+        assert_eq!(write_trmph(&read("11x9c1,a1").unwrap()), None);
+        let mut rng = crate::rng::Rng::new(5);
+        for _ in 0..300 {
+            let mut game = Game::new(
+                BoardSize::square(1 + rng.below(19) as u32).unwrap(),
+                RulesConfig::default(),
+            );
+            crate::formats::random_games::play_random(&mut game, &mut rng);
+            let link = write_trmph(&game).unwrap();
+            let back = read(&link).unwrap();
+            assert_eq!(back.position(), game.position(), "{link}");
+            assert_eq!(back.moves(), &game.moves()[..game.cursor()], "{link}");
+        }
     }
 
     #[test]

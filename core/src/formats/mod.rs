@@ -1,4 +1,5 @@
-//! What players paste: hexlab position codes and share links, HexWorld and trmph links.
+//! What players paste: hexlab position codes and share links, HexWorld and trmph links; and
+//! the game records they open ([`sgf`]: HexGui's and Little Golem's SGF).
 //!
 //! [`read_link`] accepts any of them and decides by content:
 //! - a hexlab position code (`size=11&moves=f6,swap,e7`), bare, after `#`, or inside a whole
@@ -8,6 +9,7 @@
 
 pub mod code;
 pub mod compact;
+pub mod sgf;
 
 use std::fmt;
 

@@ -1,17 +1,61 @@
-//! Command-line flags: the position flags (`--size --black --white --to-move --rules --swap`
-//! or `--position CODE`), read with the flag parser both binaries share ([`crate::flags`]).
+//! Command-line flags: the position flags (`--size --black --white --to-move --rules --swap`,
+//! `--position CODE`, or `--sgf FILE [--node N]`), read with the flag parser both binaries
+//! share ([`crate::flags`]).
 
 pub use crate::flags::{no_positional, utf8_args, Flags, UsageError};
 
-use hexlab_core::formats::read_link;
+use hexlab_core::formats::{read_link, sgf};
+use hexlab_core::game_tree::GameTree;
 use hexlab_core::notation::parse_cell_list;
 use hexlab_core::quote::quote;
 use hexlab_core::{BoardSize, Color, Game, Position, Rules, RulesConfig, Setup};
 
 const POSITION_FLAGS: [&str; 6] = ["size", "black", "white", "to-move", "rules", "swap"];
 
+/// Reads a game record (SGF: HexGui's or Little Golem's); a bad file is a usage error naming
+/// the file, line and column.
+pub fn read_record(path: &str) -> Result<GameTree, UsageError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| UsageError(format!("cannot read {}: {e}", quote(path))))?;
+    sgf::read(&String::from_utf8_lossy(&bytes))
+        .map_err(|e| UsageError(format!("{}: {e}", file_name(path))))
+}
+
+/// The file name of `path` (without its directories), as a message shows it.
+pub fn file_name(path: &str) -> String {
+    let name = std::path::Path::new(path)
+        .file_name()
+        .map_or_else(|| path.into(), |n| n.to_string_lossy());
+    quote(&name)
+}
+
+/// The main-line node `--node N` names (node 0 is the root), or the last one.
+pub fn take_node(flags: &mut Flags, tree: &GameTree) -> Result<usize, UsageError> {
+    let line = tree.main_line();
+    let last = line.len() - 1;
+    let n = flags.take_number("node", 0..=last)?.unwrap_or(last);
+    Ok(line[n])
+}
+
 /// Reads the position flags; with none of them, the empty 11x11 board.
 pub fn take_game(flags: &mut Flags) -> Result<Game, UsageError> {
+    if let Some(path) = flags.take("sgf") {
+        if let Some(other) = ["position"]
+            .iter()
+            .chain(&POSITION_FLAGS)
+            .find(|f| flags.has(f))
+        {
+            return Err(UsageError(format!(
+                "--sgf cannot be combined with --{other}"
+            )));
+        }
+        let tree = read_record(&path)?;
+        let node = take_node(flags, &tree)?;
+        return Ok(tree.game_at(node));
+    }
+    if flags.has("node") {
+        return Err(UsageError("--node needs --sgf FILE".to_string()));
+    }
     let code = flags.take("position");
     if let Some(code) = code {
         if let Some(other) = POSITION_FLAGS.iter().find(|f| flags.has(f)) {

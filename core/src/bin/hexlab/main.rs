@@ -1,5 +1,6 @@
-//! `hexlab`: the native command. `hexlab gtp` speaks GTP; the other subcommands take a
-//! position (flags or `--position CODE`) and print one JSON object with `--json`.
+//! `hexlab`: the native command. `hexlab gtp` speaks GTP; `hexlab convert` rewrites a game
+//! record; the other subcommands take a position (flags, `--position CODE` or `--sgf FILE`)
+//! and print one JSON object with `--json`.
 //! Bad input: a message on stderr and exit status 2; output that cannot be written: see
 //! [`output`].
 
@@ -7,6 +8,7 @@ mod args;
 mod bench;
 mod commands;
 mod connections;
+mod convert;
 mod flags;
 mod gtp;
 mod output;
@@ -34,12 +36,18 @@ usage:
   hexlab bench vc [--set FILE] [--repeat N] [--only default] [--json]
                                                         H-search over the same set, and updates
   hexlab bench positions --size N [--count N] [--min-stones N] [--max-stones N] [--seed N]
+  hexlab convert FILE --to sgf|golem|code|hexworld|trmph [--node N]
+                                           write a game record (HexGui or Little Golem SGF)
+                                           as HexGui SGF, Little Golem SGF, a code or a link
   hexlab --version | --help
 
 <position> is either
   --size N|WxH [--black a1,c3] [--white b2] [--to-move b|w] [--rules hex|rex] [--swap yes|no]
 or
   --position CODE     a hexlab code or share link, a HexWorld or a trmph link
+or
+  --sgf FILE [--node N]   a game record (HexGui or Little Golem SGF) at main-line node N
+                          (0 is the root; default the last)
 ";
 
 fn main() -> ExitCode {
@@ -65,6 +73,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "connect" => connections::connect_command(rest),
         "solve" => solve::solve_command(rest),
         "bench" => bench::bench(rest),
+        "convert" => convert::convert(rest),
         other => Err(UsageError(format!(
             "unknown subcommand '{}' (try hexlab --help)",
             hexlab_core::quote::quote(other)

@@ -1,0 +1,169 @@
+//! Game trees and [`Game`]s: the game at a node, the tree of a game, and the equivalent game
+//! with swap-pieces for swap-sides.
+
+use super::{apply, GameInfo, GameTree, NodeData, NodeId, NodeMove, Special, SwapForm};
+use crate::board::{Cell, Color};
+use crate::game::Game;
+use crate::notation::Move;
+
+impl GameTree {
+    /// A [`Game`] for node `id`: its position is [`GameTree::position_at`]`(id)`, and it holds
+    /// as many moves of the line through `id` (the path to it, then the main line after it,
+    /// as the redo tail) as plain moves can say: it starts after the last node on the path
+    /// that is not one (set-up stones, `PL`, a stone out of turn, swap-sides, a pass), and the
+    /// tail stops before the first such node after `id`.
+    #[must_use]
+    pub fn game_at(&self, id: NodeId) -> Game {
+        let mut line = self.path_to(id);
+        let upto = line.len();
+        let mut next = id;
+        while let Some(&child) = self.nodes[next].children.first() {
+            line.push(child);
+            next = child;
+        }
+        let mut start = self.empty_board();
+        let mut current = start.clone();
+        let mut moves = Vec::new();
+        let mut cursor = 0;
+        for (i, &node) in line.iter().enumerate() {
+            let data = &self.nodes[node].data;
+            // Some(Some(mv)): a plain move; Some(None): no change to the board; None: a break.
+            let plain = if data.has_setup() {
+                None
+            } else {
+                match data.mv {
+                    None
+                    | Some(NodeMove::Special {
+                        kind: Special::Resign | Special::Forfeit,
+                        ..
+                    }) => Some(None),
+                    Some(NodeMove::Stone { color, cell }) if color == current.to_move() => {
+                        Some(Some(Move::Cell(cell)))
+                    }
+                    Some(NodeMove::Swap {
+                        form: SwapForm::Pieces,
+                        ..
+                    }) => Some(Some(Move::Swap)),
+                    _ => None,
+                }
+            };
+            if i >= upto && plain.is_none() {
+                break;
+            }
+            apply(&mut current, data).expect("every node applies");
+            match plain {
+                Some(Some(mv)) => moves.push(mv),
+                Some(None) => {}
+                None => {
+                    start = current.clone();
+                    moves.clear();
+                }
+            }
+            if i + 1 == upto {
+                cursor = moves.len();
+            }
+        }
+        let mut game = Game::from_position(start);
+        for mv in moves {
+            game.play(mv).expect("plain moves of the tree are legal");
+        }
+        game.go_to(cursor);
+        game
+    }
+
+    /// The tree of a [`Game`]: its start position's stones and side to move in the root,
+    /// then its moves (the redo tail included) as the main line.
+    #[must_use]
+    pub fn from_game(game: &Game) -> GameTree {
+        let start = game.start();
+        let mut info = GameInfo::new(start.size());
+        info.config = start.config();
+        let mut root = NodeData {
+            add_black: start.stones(Color::Black).iter().collect(),
+            add_white: start.stones(Color::White).iter().collect(),
+            ..NodeData::default()
+        };
+        if start.to_move() != Color::Black || !start.occupied().is_empty() {
+            root.to_play = Some(start.to_move());
+        }
+        let mut position = start.clone();
+        let mut nodes = Vec::new();
+        for (i, &mv) in game.moves().iter().enumerate() {
+            let color = position.to_move();
+            let node_move = match mv {
+                Move::Cell(cell) => NodeMove::Stone { color, cell },
+                Move::Swap => NodeMove::Swap {
+                    color,
+                    form: SwapForm::Pieces,
+                },
+            };
+            position.play(mv).expect("a game's moves are legal");
+            nodes.push((i, NodeData::with_move(node_move)));
+        }
+        GameTree::build(info, root, nodes).expect("a game's moves are legal")
+    }
+
+    /// The same game with every swap-sides played as swap-pieces: below each swap-sides,
+    /// stones, set-up and side to play are reflected in the long diagonal and change colour
+    /// (an equivalent game, which links such as HexWorld's can say). Players and result stay.
+    #[must_use]
+    pub fn with_swap_pieces(&self) -> GameTree {
+        let mut tree = self.clone();
+        // Whether each node lies below a swap-sides (parents come before children).
+        let mut flipped = vec![false; tree.nodes.len()];
+        for id in 0..tree.nodes.len() {
+            let above = tree.nodes[id].parent.is_some_and(|p| flipped[p]);
+            let data = &mut tree.nodes[id].data;
+            if above {
+                flip_node(data);
+            }
+            let swap_sides = matches!(
+                data.mv,
+                Some(NodeMove::Swap {
+                    form: SwapForm::Sides,
+                    ..
+                })
+            );
+            if swap_sides {
+                if let Some(NodeMove::Swap { color, .. }) = data.mv {
+                    data.mv = Some(NodeMove::Swap {
+                        color,
+                        form: SwapForm::Pieces,
+                    });
+                }
+            }
+            flipped[id] = above != swap_sides;
+        }
+        tree.check()
+            .expect("the reflected game is as legal as the original");
+        tree
+    }
+}
+
+/// Reflects and recolours what a node puts on the board.
+fn flip_node(data: &mut NodeData) {
+    let mirror = |cells: &mut Vec<Cell>| {
+        for cell in cells.iter_mut() {
+            *cell = cell.mirrored();
+        }
+    };
+    mirror(&mut data.add_black);
+    mirror(&mut data.add_white);
+    mirror(&mut data.add_empty);
+    std::mem::swap(&mut data.add_black, &mut data.add_white);
+    data.to_play = data.to_play.map(Color::opponent);
+    data.mv = data.mv.map(|mv| match mv {
+        NodeMove::Stone { color, cell } => NodeMove::Stone {
+            color: color.opponent(),
+            cell: cell.mirrored(),
+        },
+        NodeMove::Swap { color, form } => NodeMove::Swap {
+            color: color.opponent(),
+            form,
+        },
+        NodeMove::Special { color, kind } => NodeMove::Special {
+            color: color.opponent(),
+            kind,
+        },
+    });
+}
