@@ -487,6 +487,13 @@ impl Position {
         self.swap_open = false;
     }
 
+    /// Turns the swap rule off for the rest of the game (closing the option if it is open):
+    /// the position is then solved or analysed as if the game had no swap.
+    pub fn disable_swap(&mut self) {
+        self.swap_open = false;
+        self.config.swap = false;
+    }
+
     /// Puts a stone of `color` on `cell` (or removes it with `None`) without changing the side
     /// to move: for GTP's `play` in any order and for analysis. Closes the swap option.
     pub fn set_stone(&mut self, cell: Cell, stone: Option<Color>) -> Result<(), PlayError> {

@@ -4,7 +4,8 @@
 
 protocol_version                 => = 2
 name                             => = hexlab
-known_command dfpn-solve-state   => = false
+known_command dfpn-solve-state   => = true
+known_command dfpn-no-such      => = false
 known_command play               => = true
 7 boardsize 3                    => =7
 boardsize 3 3                    => =

@@ -7,7 +7,8 @@
 //! This file is the protocol (lines, ids, `=`/`?` answers, `list_commands`, `known_command`,
 //! `hexgui-analyze_commands`) and the registry; each engine registers its commands from its
 //! own file: [`board_commands`] (the game), [`ica_commands`] (inferior cell analysis),
-//! [`vc_commands`] (H-search, with [`vc_params`] and [`vc_board`]).
+//! [`vc_commands`] (H-search, with [`vc_params`] and [`vc_board`]), [`solver_commands`] (the
+//! solver).
 
 use std::io::{self, BufRead, Write};
 
@@ -21,6 +22,7 @@ use vc_board::VcBoard;
 
 mod board_commands;
 mod ica_commands;
+mod solver_commands;
 mod vc_board;
 mod vc_commands;
 mod vc_params;
@@ -38,6 +40,10 @@ pub struct Engine {
     vc_limits: Limits,
     /// The board the `vc-*` commands read (see [`Engine::vc_board`]).
     vc_board: Option<VcBoard>,
+    /// The solver's parameters (`param_dfpn`) and the solver, made on first use; its table
+    /// lasts between commands until `dfpn-clear-tt` or a new table size.
+    dfpn: solver_commands::DfpnParams,
+    solver: Option<hexlab_core::solver::Solver>,
 }
 
 /// What a command answers: the text after `=`, or the message after `?`.
@@ -109,6 +115,7 @@ fn registry() -> impl Iterator<Item = &'static Command> {
         PROTOCOL_COMMANDS,
         ica_commands::COMMANDS,
         vc_commands::COMMANDS,
+        solver_commands::COMMANDS,
         board_commands::COMMANDS,
     ]
     .into_iter()
@@ -185,6 +192,8 @@ impl Engine {
             quit: false,
             vc_limits: Limits::default(),
             vc_board: None,
+            dfpn: solver_commands::DfpnParams::default(),
+            solver: None,
         }
     }
 
