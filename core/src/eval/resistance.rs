@@ -13,6 +13,7 @@
 
 use crate::board::{BoardSize, Cell, CellSet, Color};
 use crate::position::Position;
+use crate::vc::Connections;
 
 /// Conductance to ground added to every node, so a part of the board joined to neither edge
 /// gives a solvable system (its voltage is then 0 and it carries no current).
@@ -41,8 +42,23 @@ impl Resistance {
     #[must_use]
     pub fn evaluate(position: &Position) -> Resistance {
         Resistance {
-            black: circuit(position, Color::Black),
-            white: circuit(position, Color::White),
+            black: circuit(position, Color::Black, None),
+            white: circuit(position, Color::White, None),
+        }
+    }
+
+    /// Both circuits with each player's full virtual connections as extra wires (as Benzene
+    /// and Wolve do): two points joined by a full connection are as good as adjacent, so
+    /// `black` and `white` (H-search's connections of each player on `position`) join them.
+    #[must_use]
+    pub fn with_connections(
+        position: &Position,
+        black: &Connections,
+        white: &Connections,
+    ) -> Resistance {
+        Resistance {
+            black: circuit(position, Color::Black, Some(black)),
+            white: circuit(position, Color::White, Some(white)),
         }
     }
 
@@ -128,8 +144,8 @@ fn nodes(position: &Position, color: Color) -> Nodes {
     Nodes { of_point, count }
 }
 
-/// Solves `color`'s circuit of `position`.
-fn circuit(position: &Position, color: Color) -> Circuit {
+/// Solves `color`'s circuit of `position`, with `connections`' full connections as wires.
+fn circuit(position: &Position, color: Color, connections: Option<&Connections>) -> Circuit {
     let size = position.size();
     let mut share = vec![0.0; Cell::BOARD_CELLS as usize];
     if position.has_connected(color) {
@@ -162,6 +178,26 @@ fn circuit(position: &Position, color: Color) -> Circuit {
                 met.push(nb);
                 links.push((na, nb, 1.0));
             }
+        }
+    }
+    if let Some(connections) = connections {
+        debug_assert_eq!(connections.points.color, color);
+        for (a, b, pair) in connections.pairs() {
+            if pair.full().len() == 0 {
+                continue;
+            }
+            let (pa, pb) = (connections.points.get(a), connections.points.get(b));
+            let (na, nb) = (of_point[pa.name.index()], of_point[pb.name.index()]);
+            if na == NONE || nb == NONE || na == nb {
+                continue;
+            }
+            // Adjacent points are wired already; a connection with a carrier adds a wire as
+            // good as adjacency.
+            if pair.full().any(|f| f.carrier.is_empty()) {
+                continue;
+            }
+            let g = if pa.empty && pb.empty { 0.5 } else { 1.0 };
+            links.push((na, nb, g));
         }
     }
     // Kirchhoff's equations for the free nodes: G v = b.

@@ -72,10 +72,25 @@ impl Bounds {
     /// by its mover is a loss). No children: a loss.
     #[must_use]
     pub fn from_children(children: impl IntoIterator<Item = Bounds>) -> Bounds {
+        Bounds::widened(children, usize::MAX)
+    }
+
+    /// [`Bounds::from_children`] with progressive widening (Benzene's df-pn): `phi` looks only
+    /// at the first `window` children (the best ordered), while `delta` still adds every
+    /// child's `phi` and a child lost by its mover anywhere still wins the node. The caller
+    /// picks a window holding at least one child not won by its mover, whenever one exists,
+    /// so `phi` is infinite only when every move loses.
+    #[must_use]
+    pub fn widened(children: impl IntoIterator<Item = Bounds>, window: usize) -> Bounds {
         let mut phi = INFINITY;
         let mut delta = 0u32;
-        for child in children {
-            phi = phi.min(child.delta);
+        for (i, child) in children.into_iter().enumerate() {
+            if child.is_loss() {
+                return Bounds::WIN;
+            }
+            if i < window {
+                phi = phi.min(child.delta);
+            }
             delta = add(delta, child.phi);
         }
         if phi == 0 {
@@ -86,6 +101,29 @@ impl Bounds {
             Bounds { phi, delta }
         }
     }
+}
+
+/// The progressive widening window (Benzene's `ComputeMaxChildIndex`, widening base 1 and
+/// factor 1/4): with `n` children not won by their movers (`n >= 2`), the window reaches the
+/// `1 + ceil(n / 4)`-th of them, so the search looks at the best-ordered moves first and
+/// widens as they turn out hard. With fewer than two such children, every child.
+#[must_use]
+pub fn window(children: &[Bounds]) -> usize {
+    let live = children.iter().filter(|c| !c.is_win()).count();
+    if live < 2 {
+        return children.len();
+    }
+    let wanted = 1 + live.div_ceil(4);
+    let mut seen = 0;
+    for (i, c) in children.iter().enumerate() {
+        if !c.is_win() {
+            seen += 1;
+            if seen == wanted {
+                return i + 1;
+            }
+        }
+    }
+    children.len()
 }
 
 /// `a + b` for proof numbers: infinite if either is, else at most [`LARGEST`].

@@ -19,7 +19,6 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 use crate::board::{ByColor, Cell, CellSet, Color};
-use crate::eval::Resistance;
 use crate::notation::Move;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -27,6 +26,9 @@ use crate::search::{Budget, Meter, Stopped, Table};
 
 use super::bounds::{add, Bounds, INFINITY, LARGEST};
 use super::expand::{expand, Features};
+
+/// Children whose order a [`Node`] remembers.
+pub const TOP: usize = 8;
 
 /// Busy counters in the shared array (a power of two).
 const BUSY_SLOTS: usize = 1 << 16;
@@ -47,6 +49,10 @@ pub struct Node {
     pub fill: [CellSet; 2],
     /// The child most recently searched (tried first next time).
     pub best: Option<Move>,
+    /// The first [`TOP`] children in the expansion's order (cell indices, `u16::MAX` when
+    /// fewer): tried in this order, before the rest in index order, when the node is searched
+    /// again (so the costly ordering runs once per expansion).
+    pub top: [u16; TOP],
     /// Nodes expanded below this one, this one included (saturating).
     pub work: u32,
 }
@@ -124,6 +130,8 @@ pub struct Solver {
     busy: Box<[AtomicU8]>,
     features: Features,
     epsilon: f64,
+    /// Progressive widening (on by default; see [`super::bounds::window`]).
+    widening: bool,
     pub stats: Stats,
 }
 
@@ -135,7 +143,8 @@ impl Solver {
             table: Table::with_megabytes(megabytes),
             busy: (0..BUSY_SLOTS).map(|_| AtomicU8::new(0)).collect(),
             features,
-            epsilon: 0.25,
+            epsilon: 0.0,
+            widening: true,
             stats: Stats::default(),
         }
     }
@@ -184,6 +193,7 @@ impl Solver {
             swap: false,
             fill: [expansion.fillin.black, expansion.fillin.white],
             best: None,
+            top: [u16::MAX; TOP],
             work: 1,
         };
         if let Some(verdict) = expansion.verdict {
@@ -217,6 +227,13 @@ impl Solver {
             }
         }
         node.best = expansion.moves.first().copied();
+        let ordered = expansion.moves.iter().filter_map(|m| match m {
+            Move::Cell(c) => Some(c.index() as u16),
+            Move::Swap => None,
+        });
+        for (slot, index) in node.top.iter_mut().zip(ordered) {
+            *slot = index;
+        }
         node
     }
 
@@ -268,16 +285,16 @@ impl Solver {
         &self.busy[(key as usize) & (BUSY_SLOTS - 1)]
     }
 
-    /// Orders `moves` for the search: the node's last best move first, then by resistance.
-    fn order(&self, filled: &Position, node: &Node) -> Vec<Move> {
-        let mut cells: Vec<Cell> = if self.features.resistance && node.children.len() > 1 {
-            Resistance::evaluate(filled).order(node.children)
-        } else {
-            node.children.iter().collect()
-        };
-        if let Some(Move::Cell(best)) = node.best {
-            if let Some(i) = cells.iter().position(|&c| c == best) {
-                cells[..=i].rotate_right(1);
+    /// Orders the node's children for the search, the same order every time (the widening
+    /// window depends on it): the expansion's first [`TOP`] in their order, then the rest by
+    /// index (the swap last).
+    fn order(node: &Node) -> Vec<Move> {
+        let mut cells: Vec<Cell> = Vec::with_capacity(node.children.len());
+        let mut seen = CellSet::new();
+        let top = node.top.iter().filter_map(|&i| Cell::from_index(i));
+        for cell in top.chain(node.children.iter()) {
+            if node.children.contains(cell) && seen.insert(cell) {
+                cells.push(cell);
             }
         }
         let mut moves: Vec<Move> = cells.into_iter().map(Move::Cell).collect();
@@ -291,7 +308,7 @@ impl Solver {
     #[must_use]
     pub fn children(&self, position: &Position, node: &Node) -> Vec<(Move, Position, u64)> {
         let filled = node.filled(position);
-        self.order(&filled, node)
+        Self::order(node)
             .into_iter()
             .map(|mv| {
                 let mut child = filled.clone();
@@ -396,7 +413,12 @@ impl Walker<'_> {
                 .iter()
                 .map(|(_, _, k)| self.solver.child_bounds(*k))
                 .collect();
-            node.bounds = Bounds::from_children(bounds.iter().copied());
+            let window = if self.solver.widening {
+                super::bounds::window(&bounds)
+            } else {
+                bounds.len()
+            };
+            node.bounds = Bounds::widened(bounds.iter().copied(), window);
             self.solver.table.put(key, *node, node.work);
             if !node.bounds.below(limit) {
                 return Ok(node.bounds);
@@ -404,7 +426,7 @@ impl Walker<'_> {
             if self.finished.load(Ordering::Relaxed) {
                 return Err(Halt::Finished);
             }
-            let (best, second) = self.select(children, &bounds, limit);
+            let (best, second) = self.select(&children[..window], &bounds[..window], limit);
             let child = bounds[best];
             node.best = Some(children[best].0);
             let epsilon = (f64::from(second) * (1.0 + self.solver.epsilon)).ceil() as u64;

@@ -162,6 +162,7 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
         expansion.filled = analysis.filled;
     }
     let filled = &expansion.filled;
+    let mut connections = None;
     if features.connections {
         let own = h_search(filled, mover, Limits::default());
         if let Some(edges) = own.edge_to_edge() {
@@ -209,8 +210,19 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
                 }
             }
         }
+        connections = Some(match mover {
+            Color::Black => (own, theirs),
+            Color::White => (theirs, own),
+        });
     }
-    expansion.moves = order(filled, consider, features);
+    let cells: Vec<Cell> = if !features.resistance || consider.len() <= 1 {
+        consider.iter().collect()
+    } else if let Some((black, white)) = &connections {
+        Resistance::with_connections(filled, black, white).order(consider)
+    } else {
+        Resistance::evaluate(filled).order(consider)
+    };
+    expansion.moves = cells.into_iter().map(Move::Cell).collect();
     expansion
 }
 

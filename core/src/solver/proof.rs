@@ -128,13 +128,16 @@ impl Solver {
         pv
     }
 
-    /// The node of the proof at `path` from `position`, explained; its children settled within
-    /// `budget` when the table does not know them.
+    /// The node of the proof at `path` from `position`, explained. Its children's results come
+    /// from the table; with `settle_children`, those the table does not know are solved within
+    /// `budget` (a losing node's children all need a proof: that can cost as much again as the
+    /// solve).
     pub fn explain(
         &self,
         position: &Position,
         path: &[Move],
         budget: &Budget,
+        settle_children: bool,
     ) -> Result<ProofNode, Stopped> {
         let mut current = position.clone();
         for mv in path {
@@ -144,7 +147,10 @@ impl Solver {
             next.play(*mv).map_err(|_| Stopped::Nodes)?;
             current = next;
         }
-        let winner = self.settle(&current, budget).ok();
+        let winner = match self.bounds(&current) {
+            Some(b) if b.is_solved() => winner_of(&current, b),
+            _ => self.settle(&current, budget).ok(),
+        };
         let expansion = expand(&current, self.features());
         let (fillin_black, fillin_white) = (
             cell_names(expansion.fillin.black),
@@ -171,7 +177,8 @@ impl Solver {
         for (mv, child, k) in self.children(&current, &node) {
             let result = match self.table().get(k) {
                 Some(n) if n.bounds.is_solved() => winner_of(&child, n.bounds),
-                _ => self.settle(&child, budget).ok(),
+                _ if settle_children => self.settle(&child, budget).ok(),
+                _ => None,
             };
             children.push(ChildResult {
                 mv: mv.to_string(),

@@ -90,7 +90,7 @@ pub fn solve_report(
         .map(ToString::to_string)
         .collect();
     let proof = if outcome.winner.is_some() {
-        solver.explain(position, &[], budget).ok()
+        solver.explain(position, &[], budget, false).ok()
     } else {
         None
     };

@@ -35,6 +35,8 @@ usage:
   hexlab bench ica [--set FILE] [--repeat N] [--json]   analysis over a fixed position set
   hexlab bench vc [--set FILE] [--repeat N] [--only default] [--json]
                                                         H-search over the same set, and updates
+  hexlab bench solve --size N [--openings canonical|all|a1,b2] [--threads N] [--no FEATURES] [--json]
+                                           the solver over a board's first moves, checked where known
   hexlab bench positions --size N [--count N] [--min-stones N] [--max-stones N] [--seed N]
   hexlab convert FILE --to sgf|golem|code|hexworld|trmph [--node N]
                                            write a game record (HexGui or Little Golem SGF)

@@ -22,6 +22,9 @@ pub enum Failure {
     Output(io::Error),
     /// Standard input could not be read (GTP).
     Input(io::Error),
+    /// A check the command makes failed (a benchmark's result differs from the known one):
+    /// exit status 1.
+    Wrong(String),
 }
 
 impl From<UsageError> for Failure {
@@ -47,6 +50,7 @@ impl Failure {
             Failure::Usage(e) => (e.to_string(), 2),
             Failure::Output(e) => (format!("cannot write output: {e}"), 1),
             Failure::Input(e) => (format!("cannot read input: {e}"), 1),
+            Failure::Wrong(message) => (message, 1),
         };
         // Nothing more can be done when stderr is closed too.
         let _ = writeln!(io::stderr().lock(), "hexlab: {message}");

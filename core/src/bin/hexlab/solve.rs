@@ -73,7 +73,7 @@ pub fn solve_command(args: &[String]) -> Result<(), Failure> {
 }
 
 /// Features named in `--no fill-in,inferior,...` switched off.
-fn features_without(list: &str) -> Result<Features, UsageError> {
+pub fn features_without(list: &str) -> Result<Features, UsageError> {
     let mut features = Features::default();
     for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
         match name {

@@ -3,6 +3,7 @@
 //! with the random playouts here.
 
 mod ica;
+mod solve;
 mod vc;
 
 use std::time::Instant;
@@ -22,7 +23,7 @@ pub fn bench(args: &[String]) -> Result<(), Failure> {
         [job] => job.clone(),
         [] => {
             return Err(UsageError(
-                "bench needs a job: hexlab bench playouts|ica|vc|positions".into(),
+                "bench needs a job: hexlab bench playouts|ica|vc|solve|positions".into(),
             )
             .into())
         }
@@ -35,8 +36,9 @@ pub fn bench(args: &[String]) -> Result<(), Failure> {
         "ica" => ica::run(flags),
         "vc" => vc::run(flags),
         "positions" => ica::positions(flags),
+        "solve" => solve::run(flags),
         other => Err(UsageError(format!(
-            "unknown bench job '{}' (known: playouts, ica, vc, positions)",
+            "unknown bench job '{}' (known: playouts, ica, vc, solve, positions)",
             quote(other)
         ))
         .into()),

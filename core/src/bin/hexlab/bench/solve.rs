@@ -1,0 +1,194 @@
+//! `hexlab bench solve`: the solver over the first moves of a board, timed, each opening
+//! checked against the known winner where one is known.
+//!
+//! Known winners: every 6x6 and 7x7 first move (van Rijswijck by computer for 6x6, Hayward et
+//! al. 2004 for 7x7: "Solving 7x7 Hex", Figures 2 and 10; the same as Benzene's solver gives,
+//! `../shared/benzene/solve-*.gtp`). Each opening is Black's stone with White to move and no
+//! swap, solved with an empty table.
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use hexlab_core::quote::quote;
+use hexlab_core::search::Budget;
+use hexlab_core::solver::{Solver, DEFAULT_TABLE_MB, MAX_TABLE_MB, MAX_THREADS};
+use hexlab_core::{BoardSize, Cell, Color, Position, Rules, RulesConfig};
+
+use crate::args::{Flags, UsageError};
+use crate::outln;
+use crate::output::{print_json, Failure};
+use crate::solve::features_without;
+
+/// The winner of each first move on 6x6, row by row from a1 (`b` Black, `w` White).
+const KNOWN_6X6: &str = "\
+wwwwwb
+wbbbbb
+bbbbbb
+bbbbbb
+bbbbbw
+bwwwww";
+
+/// The winner of each first move on 7x7, row by row from a1 (columns a..g).
+const KNOWN_7X7: &str = "\
+wwwwwwb
+wwbwbbb
+wbbbbbw
+bbbbbbb
+wbbbbbw
+bbbwbww
+bwwwwww";
+
+/// One opening's result.
+#[derive(Serialize)]
+struct Opening {
+    opening: String,
+    winner: Option<Color>,
+    known: Option<Color>,
+    nodes: u64,
+    ms: f64,
+}
+
+/// `hexlab bench solve --size N [--openings a1,b2|canonical|all] [--threads N] [--tt-mb M]
+/// [--nodes N] [--no FEATURES] [--json]`: exits 1 when a result differs from a known one.
+pub fn run(mut flags: Flags) -> Result<(), Failure> {
+    let side = flags.take_number("size", 1..=19u32)?.unwrap_or(6);
+    let threads = flags.take_number("threads", 1..=MAX_THREADS)?.unwrap_or(1);
+    let megabytes = flags
+        .take_number("tt-mb", 1..=MAX_TABLE_MB)?
+        .unwrap_or(DEFAULT_TABLE_MB);
+    let nodes = flags.take_number("nodes", 1..=1u64 << 40)?;
+    let features = match flags.take("no") {
+        None => Default::default(),
+        Some(list) => features_without(&list)?,
+    };
+    let size = BoardSize::square(side).map_err(|e| UsageError(e.to_string()))?;
+    let which = flags.take("openings").unwrap_or_else(|| "canonical".into());
+    let json = flags.switch("json");
+    flags.finish()?;
+    let config = RulesConfig {
+        rules: Rules::Hex,
+        swap: false,
+    };
+    let empty = Position::new(size, config);
+    let openings: Vec<Cell> = match which.as_str() {
+        "all" => size.cells().iter().collect(),
+        // One of each pair of cells the 180-degree rotation exchanges.
+        "canonical" => size
+            .cells()
+            .iter()
+            .filter(|&c| c <= empty.rotate(c))
+            .collect(),
+        list => list
+            .split(',')
+            .map(|name| {
+                name.trim()
+                    .parse::<Cell>()
+                    .ok()
+                    .filter(|c| size.contains(*c))
+                    .ok_or_else(|| {
+                        UsageError(format!(
+                            "--openings: '{}' is not a cell of the board",
+                            quote(name)
+                        ))
+                    })
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| UsageError(format!("--threads {threads}: {e}")))?;
+    let mut results = Vec::new();
+    let mut wrong = Vec::new();
+    let started = Instant::now();
+    for cell in openings {
+        let mut position = empty.clone();
+        position.play_unchecked(cell);
+        let solver = Solver::new(megabytes, features);
+        let budget = nodes.map_or_else(Budget::unlimited, Budget::nodes);
+        let t = Instant::now();
+        let outcome = pool.install(|| solver.solve(&position, threads, &budget));
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        let known = known(side, cell);
+        if let (Some(k), Some(w)) = (known, outcome.winner) {
+            if k != w {
+                wrong.push(cell.to_string());
+            }
+        }
+        let opening = Opening {
+            opening: cell.to_string(),
+            winner: outcome.winner,
+            known,
+            nodes: solver
+                .stats
+                .expansions
+                .load(std::sync::atomic::Ordering::Relaxed),
+            ms,
+        };
+        if !json {
+            outln!(
+                "{:4} {:>7} {:>9} nodes {:>10.1} ms{}",
+                opening.opening,
+                opening.winner.map_or("unknown", Color::name),
+                opening.nodes,
+                opening.ms,
+                match (known, outcome.winner) {
+                    (Some(k), Some(w)) if k != w => " WRONG",
+                    _ => "",
+                }
+            )?;
+        }
+        results.push(opening);
+    }
+    let total_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let total_nodes: u64 = results.iter().map(|o| o.nodes).sum();
+    if json {
+        #[derive(Serialize)]
+        struct Report<'a> {
+            size: u32,
+            threads: usize,
+            openings: &'a [Opening],
+            total_ms: f64,
+            total_nodes: u64,
+            wrong: &'a [String],
+        }
+        print_json(&Report {
+            size: side,
+            threads,
+            openings: &results,
+            total_ms,
+            total_nodes,
+            wrong: &wrong,
+        })?;
+    } else {
+        outln!(
+            "{side}x{side}: {} openings, {total_nodes} nodes, {:.1} s, {threads} thread(s)",
+            results.len(),
+            total_ms / 1000.0
+        )?;
+    }
+    if wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Wrong(format!(
+            "results differ from the known winners at {}",
+            wrong.join(" ")
+        )))
+    }
+}
+
+/// The known winner of the first move `cell` on a `side` board, if the tables hold it.
+fn known(side: u32, cell: Cell) -> Option<Color> {
+    let table = match side {
+        6 => KNOWN_6X6,
+        7 => KNOWN_7X7,
+        _ => return None,
+    };
+    let row = table.lines().nth(usize::from(cell.row()))?;
+    match row.as_bytes().get(usize::from(cell.col()))? {
+        b'b' => Some(Color::Black),
+        b'w' => Some(Color::White),
+        _ => None,
+    }
+}
