@@ -22,6 +22,9 @@ pub struct DfpnParams {
     pub tt_mb: usize,
     /// Seconds per search; 0 for none.
     pub timelimit: f64,
+    /// HexGui's Solve button sets this (Benzene then sends live drawing commands, which
+    /// hexlab does not yet); kept and listed so the button's sequence goes through.
+    pub use_guifx: bool,
 }
 
 impl Default for DfpnParams {
@@ -30,6 +33,7 @@ impl Default for DfpnParams {
             threads: 1,
             tt_mb: DEFAULT_TABLE_MB,
             timelimit: 0.0,
+            use_guifx: false,
         }
     }
 }
@@ -168,12 +172,16 @@ impl Engine {
     fn param_dfpn(&mut self, args: &[&str]) -> Answer {
         match args {
             [] => Ok(format!(
-                "\n[string] threads {}\n[string] tt_size {}\n[string] timelimit {}",
-                self.dfpn.threads, self.dfpn.tt_mb, self.dfpn.timelimit
+                "\n[bool] use_guifx {}\n[string] threads {}\n[string] tt_size {}\n[string] timelimit {}",
+                u8::from(self.dfpn.use_guifx),
+                self.dfpn.threads,
+                self.dfpn.tt_mb,
+                self.dfpn.timelimit
             )),
             [name, value] => {
                 match *name {
                     "threads" => self.dfpn.threads = bounded(value, 1, MAX_THREADS)?,
+                    "use_guifx" => self.dfpn.use_guifx = bounded(value, 0, 1)? == 1,
                     "tt_size" => {
                         self.dfpn.tt_mb = bounded(value, 1, MAX_TABLE_MB)?;
                         self.solver = None;
