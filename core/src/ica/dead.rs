@@ -13,7 +13,7 @@
 //!   off from both X edges, so a path through it would enter and leave the cut region through
 //!   two adjacent vertices of the cutset.
 
-use crate::board::{Cell, CellSet, Color};
+use crate::board::{ByColor, Cell, CellSet, Color};
 use crate::position::Position;
 
 use super::graph::ColorGraph;
@@ -161,6 +161,173 @@ pub fn is_dead(position: &Position, cell: Cell) -> bool {
         .iter()
         .zip(next_to)
         .any(|(graph, adjacent)| cut_off_by_a_clique(position, graph, cell, adjacent))
+}
+
+/// What [`is_dead`] learnt about a cell of a position, enough to answer it again cheaply after
+/// more stones of one colour.
+#[derive(Clone, Debug)]
+pub struct DeadProbe {
+    dead: bool,
+    /// For a stone of each colour, the cells where it could change the answer of a flood in
+    /// the other colour's graph (the unreachable and clique cutset tests).
+    touchy: ByColor<CellSet>,
+    /// The cells within distance 3 of the probed cell: the chains with a stone there are the
+    /// ones the cutset test looks at.
+    ball: CellSet,
+}
+
+/// Runs [`is_dead`] on `cell` of `position` and records where one more stone could change the
+/// answer of its flood-based tests.
+///
+/// Why the rest is safe, for stones of colour K added at uncoloured cells S (not `cell`), when
+/// `cell` was found not dead:
+/// - in K's graph the cells of S stay passable (uncoloured, then K stones), so the unreachable
+///   test and each cutset's flood give the same answers; the chains next to no cell of S keep
+///   their cutsets, and only the chains through S are new (looked at when within distance 3
+///   of `cell`);
+/// - in the other colour's graph S is deleted: its chains and the cutsets' edges stay, each
+///   cutset only loses cells of S, so a path found to an edge (for the unreachable test, and
+///   past each chain's cutset) still leads there unless it passes through S.
+#[must_use]
+pub fn probe(position: &Position, cell: Cell) -> DeadProbe {
+    let everywhere = position.size().cells();
+    if is_dead(position, cell) {
+        return DeadProbe {
+            dead: true,
+            touchy: ByColor {
+                black: everywhere,
+                white: everywhere,
+            },
+            ball: CellSet::new(),
+        };
+    }
+    let mut near = CellSet::single(cell);
+    for _ in 0..3 {
+        near = near.grow();
+    }
+    let mut touchy = ByColor::default();
+    for color in Color::ALL {
+        let graph = ColorGraph::new(position, color);
+        let stones = position.stones(color);
+        let other: &mut CellSet = &mut touchy[color.opponent()];
+        let (a, b) = graph.edges();
+        let size = graph.size();
+        let passable = graph.passable();
+        for edge in [a, b] {
+            *other |= flood_path(cell, size.edge_cells(edge), passable).unwrap_or(everywhere);
+        }
+        let (_, adjacent) = graph.neighbourhood_and_chains(cell);
+        let mut seen_chains = CellSet::new();
+        for stone in ((stones & near) - adjacent).iter() {
+            if seen_chains.contains(stone) {
+                continue;
+            }
+            let (chain, cut) = graph.chain_neighbourhood(stone);
+            seen_chains |= chain;
+            if cut.contains(a) && cut.contains(b) {
+                continue;
+            }
+            let blocked = cut | chain;
+            let mut targets = CellSet::new();
+            for edge in [a, b] {
+                if !blocked.contains(edge) {
+                    targets |= size.edge_cells(edge);
+                }
+            }
+            *other |= flood_path(cell, targets, passable - blocked).unwrap_or(everywhere);
+        }
+    }
+    DeadProbe {
+        dead: false,
+        touchy,
+        ball: near,
+    }
+}
+
+/// [`is_dead`] of `cell` in `position`, which is the probed position with stones of `color`
+/// added at `added`: when they are away from every flood's path, only the local tests
+/// (patterns and clique neighbourhoods) and the cutsets of the chains through the new stones
+/// can change their answer, so only they run again.
+#[must_use]
+pub fn is_dead_after(
+    probe: &DeadProbe,
+    position: &Position,
+    cell: Cell,
+    added: CellSet,
+    color: Color,
+) -> bool {
+    debug_assert!(added.is_subset(&position.stones(color)));
+    if probe.dead || probe.touchy[color].intersects(&added) {
+        return is_dead(position, cell);
+    }
+    if !position.empty_cells().contains(cell) {
+        return false;
+    }
+    if Library::global().dead(position, cell).is_some() {
+        return true;
+    }
+    if Color::ALL.into_iter().any(|c| {
+        let graph = ColorGraph::new(position, c);
+        graph.is_clique(graph.neighbourhood(cell))
+    }) {
+        return true;
+    }
+    let graph = ColorGraph::new(position, color);
+    let (a, b) = graph.edges();
+    let mut seen_chains = CellSet::new();
+    for stone in added.iter() {
+        if seen_chains.contains(stone) {
+            continue;
+        }
+        let (chain, cut) = graph.chain_neighbourhood(stone);
+        seen_chains |= chain;
+        let blocked = cut | chain;
+        if !chain.intersects(&probe.ball)
+            || (cut.contains(a) && cut.contains(b))
+            || blocked.contains(cell)
+        {
+            continue;
+        }
+        let mut open = [a; 2];
+        let mut count = 0;
+        for edge in [a, b] {
+            if !blocked.contains(edge) {
+                open[count] = edge;
+                count += 1;
+            }
+        }
+        if !graph.reaches(cell, &open[..count], blocked) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The cells of one path from `start` through `passable` to a cell of `targets`, found by the
+/// flood of [`ColorGraph::reaches`] (which stops at the same step); `None` when there is none.
+fn flood_path(start: Cell, targets: CellSet, passable: CellSet) -> Option<CellSet> {
+    let mut layers = vec![CellSet::single(start)];
+    loop {
+        let reached = *layers.last().expect("one layer at least");
+        if reached.intersects(&targets) {
+            break;
+        }
+        let next = (reached.grow() & passable) | reached;
+        if next == reached {
+            return None;
+        }
+        layers.push(next);
+    }
+    let last = layers.pop().expect("one layer at least");
+    let mut at = (last & targets).first().expect("the flood met a target");
+    let mut path = CellSet::single(at);
+    for layer in layers.iter().rev() {
+        at = (CellSet::single(at).grow() & *layer)
+            .first()
+            .expect("each layer's cells touch the one before");
+        path.insert(at);
+    }
+    Some(path)
 }
 
 /// Whether `cell` reaches both of the colour's edges in `graph`: one flood that stops once it
@@ -396,6 +563,74 @@ mod tests {
             }
         }
         assert!(dead > 100, "only {dead} dead cells seen");
+    }
+
+    #[test]
+    fn a_probe_answers_as_is_dead_after_one_more_stone() {
+        use crate::rng::Rng;
+        use crate::{BoardSize, RulesConfig};
+        let mut rng = Rng::new(2323);
+        let mut checked = 0;
+        for round in 0..120 {
+            let side = 3 + round % 7;
+            let size = BoardSize::square(side).unwrap();
+            let mut p = Position::new(size, RulesConfig::default());
+            let cells: Vec<Cell> = size.cells().iter().collect();
+            let stones = rng.below(cells.len() / 2 + 1);
+            for _ in 0..stones {
+                let cell = cells[rng.below(cells.len())];
+                let color = if rng.below(2) == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                p.set_stone(cell, Some(color)).unwrap();
+            }
+            let empty: Vec<Cell> = p.empty_cells().iter().collect();
+            for _ in 0..4 {
+                let Some(&cell) = empty.get(rng.below(empty.len().max(1))) else {
+                    continue;
+                };
+                let found = probe(&p, cell);
+                for stone in p.empty_cells().iter().filter(|&s| s != cell) {
+                    for color in Color::ALL {
+                        let mut after = p.clone();
+                        after.set_stone(stone, Some(color)).unwrap();
+                        assert_eq!(
+                            is_dead_after(&found, &after, cell, CellSet::single(stone), color),
+                            is_dead(&after, cell),
+                            "{cell} after {color} {stone} in {p:?}"
+                        );
+                        checked += 1;
+                    }
+                }
+                // A few stones of one colour at once.
+                let open: Vec<Cell> = p.empty_cells().iter().filter(|&s| s != cell).collect();
+                for _ in 0..20 {
+                    if open.is_empty() {
+                        break;
+                    }
+                    let color = if rng.below(2) == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let mut after = p.clone();
+                    let mut added = CellSet::new();
+                    for _ in 0..1 + rng.below(4) {
+                        let stone = open[rng.below(open.len())];
+                        after.set_stone(stone, Some(color)).unwrap();
+                        added.insert(stone);
+                    }
+                    assert_eq!(
+                        is_dead_after(&found, &after, cell, added, color),
+                        is_dead(&after, cell),
+                        "{cell} after {color} {added:?} in {p:?}"
+                    );
+                }
+            }
+        }
+        assert!(checked > 5000, "only {checked} checked");
     }
 
     #[test]

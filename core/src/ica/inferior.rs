@@ -16,8 +16,9 @@
 use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
-use super::dead::is_dead;
-use super::fillin::{fill, FillPolicy, Filled};
+use super::capture::PairProbes;
+use super::dead::{is_dead_after, probe};
+use super::fillin::{fill_probed, FillPolicy, Filled};
 use super::graph::ColorGraph;
 use super::pattern::Library;
 use super::reversible::Reversible;
@@ -70,12 +71,19 @@ pub fn vulnerable(position: &Position, mover: Color) -> Vec<InferiorMove> {
         if let Some((killer, _)) = Library::global().vulnerable(position, cell, mover) {
             killers.insert(killer);
         }
+        let probe = probe(position, cell);
         for killer in (near & empty).iter().filter(|&k| k != cell) {
             let mut after = position.clone();
             after
                 .set_stone(killer, Some(mover.opponent()))
                 .expect("killer is a board cell");
-            if is_dead(&after, cell) {
+            if is_dead_after(
+                &probe,
+                &after,
+                cell,
+                CellSet::single(killer),
+                mover.opponent(),
+            ) {
                 killers.insert(killer);
             }
         }
@@ -142,6 +150,7 @@ pub fn dominations(position: &Position, mover: Color) -> Vec<Domination> {
             });
         }
     }
+    let mut probes = PairProbes::new(position, mover);
     for c in empty.iter() {
         let mut after = position.clone();
         after
@@ -151,7 +160,7 @@ pub fn dominations(position: &Position, mover: Color) -> Vec<Domination> {
             continue;
         }
         let region = ball(c, 3);
-        let (_, filled) = fill(&after, FillPolicy::Only(mover), region);
+        let (_, filled) = fill_probed(&after, FillPolicy::Only(mover), region, Some(&mut probes));
         let set: CellSet = filled.iter().map(|f| f.cell).collect();
         for f in filled {
             let sentence = format!(
