@@ -6,7 +6,7 @@
 //! opponent stone on either cell is dead once X answers on the other. Deadness is checked with
 //! [`super::dead`], so every pair found here is captured whatever the pattern around it.
 
-use crate::board::{Cell, CellSet, Color};
+use crate::board::{ByColor, Cell, CellSet, Color};
 use crate::position::Position;
 
 use std::collections::HashMap;
@@ -21,8 +21,8 @@ pub fn is_captured_pair(position: &Position, color: Color, a: Cell, b: Cell) -> 
 
 /// Dead-cell probes (see [`probe`]) of a base position answered by one colour: for each
 /// intruded cell and reply, the probe of the intruded cell once the reply is played. Positions
-/// that are the base with more stones of that colour only (a move and the fill-in it brings)
-/// then check their captured pairs with [`is_dead_after`].
+/// that are the base with more stones (a move and the fill-in it brings, or an opponent's
+/// reverser) then check their captured pairs with [`is_dead_after`].
 #[derive(Clone, Debug)]
 pub struct PairProbes {
     base: Position,
@@ -41,20 +41,24 @@ impl PairProbes {
         }
     }
 
-    /// The stones `position` adds to the base, when it is the base with more stones of the
-    /// probes' colour only.
-    fn extra_stones(&self, position: &Position, color: Color) -> Option<CellSet> {
-        let (own, other) = (self.color, self.color.opponent());
-        if color != own || position.stones(other) != self.base.stones(other) {
+    /// The stones `position` adds to the base, when it is the base with more stones.
+    fn extra_stones(&self, position: &Position, color: Color) -> Option<ByColor<CellSet>> {
+        if color != self.color {
             return None;
         }
-        let (before, after) = (self.base.stones(own), position.stones(own));
-        before.is_subset(&after).then(|| after - before)
+        let mut added = ByColor::default();
+        for c in Color::ALL {
+            let (before, after) = (self.base.stones(c), position.stones(c));
+            if !before.is_subset(&after) {
+                return None;
+            }
+            added[c] = after - before;
+        }
+        Some(added)
     }
 }
 
-/// [`is_captured_pair`], with `probes` used when `position` is their base with more stones of
-/// their colour.
+/// [`is_captured_pair`], with `probes` used when `position` is their base with more stones.
 #[must_use]
 pub fn is_captured_pair_probed(
     position: &Position,
@@ -81,7 +85,7 @@ pub fn is_captured_pair_probed(
                         .expect("reply is a board cell");
                     probe(&answered_base, intruded)
                 });
-                is_dead_after(found, &answered, intruded, added, color)
+                is_dead_after(found, &answered, intruded, added)
             }
             _ => is_dead(&answered, intruded),
         }
@@ -95,8 +99,7 @@ pub fn captured_pairs(position: &Position, color: Color, region: CellSet) -> Vec
     captured_pairs_probed(position, color, region, None)
 }
 
-/// [`captured_pairs`], with `probes` used when `position` is their base with more stones of
-/// their colour.
+/// [`captured_pairs`], with `probes` used when `position` is their base with more stones.
 #[must_use]
 pub fn captured_pairs_probed(
     position: &Position,

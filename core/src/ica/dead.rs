@@ -164,23 +164,39 @@ pub fn is_dead(position: &Position, cell: Cell) -> bool {
 }
 
 /// What [`is_dead`] learnt about a cell of a position, enough to answer it again cheaply after
-/// more stones of one colour.
+/// more stones.
 #[derive(Clone, Debug)]
 pub struct DeadProbe {
     dead: bool,
-    /// For a stone of each colour, the cells where it could change the answer of a flood in
-    /// the other colour's graph (the unreachable and clique cutset tests).
-    touchy: ByColor<CellSet>,
+    /// The flood tests the cell passed, each with the path that showed it.
+    checks: Vec<Check>,
     /// The cells within distance 3 of the probed cell: the chains with a stone there are the
     /// ones the cutset test looks at.
     ball: CellSet,
 }
 
-/// Runs [`is_dead`] on `cell` of `position` and records where one more stone could change the
-/// answer of its flood-based tests.
+/// A flood test a cell passed in one colour's graph, with the path (from the cell, through
+/// uncoloured cells and the colour's stones, to an edge) that showed it.
+#[derive(Clone, Debug)]
+struct Check {
+    graph: Color,
+    test: FloodTest,
+    path: CellSet,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum FloodTest {
+    /// The cell reaches this edge.
+    Edge(Cell),
+    /// The cutset of the chain through this stone does not cut the cell off.
+    Cutset(Cell),
+}
+
+/// Runs [`is_dead`] on `cell` of `position` and records how it passed each flood test.
 ///
-/// Why the rest is safe, for stones of colour K added at uncoloured cells S (not `cell`), when
-/// `cell` was found not dead:
+/// Why [`is_dead_after`] may then run only some tests again, for stones of colour K added at
+/// uncoloured cells S (not `cell`), when `cell` was found not dead (with stones of both colours
+/// added, each graph sees both cases):
 /// - in K's graph the cells of S stay passable (uncoloured, then K stones), so the unreachable
 ///   test and each cutset's flood give the same answers; the chains next to no cell of S keep
 ///   their cutsets, and only the chains through S are new (looked at when within distance 3
@@ -190,31 +206,33 @@ pub struct DeadProbe {
 ///   past each chain's cutset) still leads there unless it passes through S.
 #[must_use]
 pub fn probe(position: &Position, cell: Cell) -> DeadProbe {
-    let everywhere = position.size().cells();
     if is_dead(position, cell) {
         return DeadProbe {
             dead: true,
-            touchy: ByColor {
-                black: everywhere,
-                white: everywhere,
-            },
+            checks: Vec::new(),
             ball: CellSet::new(),
         };
     }
+    let everywhere = position.size().cells();
     let mut near = CellSet::single(cell);
     for _ in 0..3 {
         near = near.grow();
     }
-    let mut touchy = ByColor::default();
+    let mut checks = Vec::new();
     for color in Color::ALL {
         let graph = ColorGraph::new(position, color);
         let stones = position.stones(color);
-        let other: &mut CellSet = &mut touchy[color.opponent()];
         let (a, b) = graph.edges();
         let size = graph.size();
         let passable = graph.passable();
+        let first = checks.len();
         for edge in [a, b] {
-            *other |= flood_path(cell, size.edge_cells(edge), passable).unwrap_or(everywhere);
+            let path = flood_path(cell, size.edge_cells(edge), passable).unwrap_or(everywhere);
+            checks.push(Check {
+                graph: color,
+                test: FloodTest::Edge(edge),
+                path,
+            });
         }
         let (_, adjacent) = graph.neighbourhood_and_chains(cell);
         let mut seen_chains = CellSet::new();
@@ -234,30 +252,44 @@ pub fn probe(position: &Position, cell: Cell) -> DeadProbe {
                     targets |= size.edge_cells(edge);
                 }
             }
-            *other |= flood_path(cell, targets, passable - blocked).unwrap_or(everywhere);
+            // A path found for an earlier test of this graph that misses this cutset and
+            // reaches one of its open edges serves for this chain too.
+            let path = checks[first..]
+                .iter()
+                .map(|c| c.path)
+                .find(|p| !p.intersects(&blocked) && p.intersects(&targets))
+                .unwrap_or_else(|| {
+                    flood_path(cell, targets, passable - blocked).unwrap_or(everywhere)
+                });
+            checks.push(Check {
+                graph: color,
+                test: FloodTest::Cutset(stone),
+                path,
+            });
         }
     }
     DeadProbe {
         dead: false,
-        touchy,
+        checks,
         ball: near,
     }
 }
 
-/// [`is_dead`] of `cell` in `position`, which is the probed position with stones of `color`
-/// added at `added`: when they are away from every flood's path, only the local tests
-/// (patterns and clique neighbourhoods) and the cutsets of the chains through the new stones
-/// can change their answer, so only they run again.
+/// [`is_dead`] of `cell` in `position`, which is the probed position with stones added at
+/// `added` (of each colour): the local tests (patterns and clique neighbourhoods) run again,
+/// then the cutsets of the chains through the new stones, and only the flood tests whose path
+/// a new stone blocks.
 #[must_use]
 pub fn is_dead_after(
     probe: &DeadProbe,
     position: &Position,
     cell: Cell,
-    added: CellSet,
-    color: Color,
+    added: ByColor<CellSet>,
 ) -> bool {
-    debug_assert!(added.is_subset(&position.stones(color)));
-    if probe.dead || probe.touchy[color].intersects(&added) {
+    debug_assert!(Color::ALL
+        .into_iter()
+        .all(|c| added[c].is_subset(&position.stones(c))));
+    if probe.dead {
         return is_dead(position, cell);
     }
     if !position.empty_cells().contains(cell) {
@@ -266,37 +298,63 @@ pub fn is_dead_after(
     if Library::global().dead(position, cell).is_some() {
         return true;
     }
+    let graphs = ByColor::new_with(|c| ColorGraph::new(position, c));
     if Color::ALL.into_iter().any(|c| {
-        let graph = ColorGraph::new(position, c);
+        let graph = &graphs[c];
         graph.is_clique(graph.neighbourhood(cell))
     }) {
         return true;
     }
-    let graph = ColorGraph::new(position, color);
+    if Color::ALL
+        .into_iter()
+        .any(|c| new_chain_cuts_off(&graphs[c], cell, added[c], probe.ball))
+    {
+        return true;
+    }
+    probe.checks.iter().any(|check| {
+        if !check.path.intersects(&added[check.graph.opponent()]) {
+            return false;
+        }
+        let graph = &graphs[check.graph];
+        match check.test {
+            FloodTest::Edge(edge) => !graph.reaches(cell, &[edge], CellSet::new()),
+            FloodTest::Cutset(stone) => chain_cuts_off(graph, cell, stone),
+        }
+    })
+}
+
+/// Whether the clique cutset of the chain through `stone` cuts `cell` off from both edges, as
+/// [`cut_off_by_a_clique`] tests each chain (one next to `cell`, or touching both edges, does
+/// not).
+fn chain_cuts_off(graph: &ColorGraph, cell: Cell, stone: Cell) -> bool {
     let (a, b) = graph.edges();
+    let (chain, cut) = graph.chain_neighbourhood(stone);
+    let blocked = cut | chain;
+    if (cut.contains(a) && cut.contains(b)) || blocked.contains(cell) {
+        return false;
+    }
+    let mut open = [a; 2];
+    let mut count = 0;
+    for edge in [a, b] {
+        if !blocked.contains(edge) {
+            open[count] = edge;
+            count += 1;
+        }
+    }
+    !graph.reaches(cell, &open[..count], blocked)
+}
+
+/// Whether the clique cutset of a chain through one of `added` (stones of the graph's colour)
+/// with a stone in `ball` cuts `cell` off from both edges.
+fn new_chain_cuts_off(graph: &ColorGraph, cell: Cell, added: CellSet, ball: CellSet) -> bool {
     let mut seen_chains = CellSet::new();
     for stone in added.iter() {
         if seen_chains.contains(stone) {
             continue;
         }
-        let (chain, cut) = graph.chain_neighbourhood(stone);
+        let chain = graph.chain(stone);
         seen_chains |= chain;
-        let blocked = cut | chain;
-        if !chain.intersects(&probe.ball)
-            || (cut.contains(a) && cut.contains(b))
-            || blocked.contains(cell)
-        {
-            continue;
-        }
-        let mut open = [a; 2];
-        let mut count = 0;
-        for edge in [a, b] {
-            if !blocked.contains(edge) {
-                open[count] = edge;
-                count += 1;
-            }
-        }
-        if !graph.reaches(cell, &open[..count], blocked) {
+        if chain.intersects(&ball) && chain_cuts_off(graph, cell, stone) {
             return true;
         }
     }
@@ -565,6 +623,12 @@ mod tests {
         assert!(dead > 100, "only {dead} dead cells seen");
     }
 
+    fn added_of(color: Color, stone: Cell) -> ByColor<CellSet> {
+        let mut added = ByColor::default();
+        added[color] = CellSet::single(stone);
+        added
+    }
+
     #[test]
     fn a_probe_answers_as_is_dead_after_one_more_stone() {
         use crate::rng::Rng;
@@ -597,35 +661,38 @@ mod tests {
                         let mut after = p.clone();
                         after.set_stone(stone, Some(color)).unwrap();
                         assert_eq!(
-                            is_dead_after(&found, &after, cell, CellSet::single(stone), color),
+                            is_dead_after(&found, &after, cell, added_of(color, stone)),
                             is_dead(&after, cell),
                             "{cell} after {color} {stone} in {p:?}"
                         );
                         checked += 1;
                     }
                 }
-                // A few stones of one colour at once.
+                // A few stones of either colour at once.
                 let open: Vec<Cell> = p.empty_cells().iter().filter(|&s| s != cell).collect();
                 for _ in 0..20 {
                     if open.is_empty() {
                         break;
                     }
-                    let color = if rng.below(2) == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
                     let mut after = p.clone();
-                    let mut added = CellSet::new();
+                    let mut added: ByColor<CellSet> = ByColor::default();
                     for _ in 0..1 + rng.below(4) {
+                        let color = if rng.below(2) == 0 {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
                         let stone = open[rng.below(open.len())];
+                        if added[color.opponent()].contains(stone) {
+                            continue;
+                        }
                         after.set_stone(stone, Some(color)).unwrap();
-                        added.insert(stone);
+                        added[color].insert(stone);
                     }
                     assert_eq!(
-                        is_dead_after(&found, &after, cell, added, color),
+                        is_dead_after(&found, &after, cell, added),
                         is_dead(&after, cell),
-                        "{cell} after {color} {added:?} in {p:?}"
+                        "{cell} after {added:?} in {p:?}"
                     );
                 }
             }

@@ -153,6 +153,12 @@ impl ColorGraph {
         self.vertex_neighbours(contracted) - node
     }
 
+    /// The X chain through `stone`.
+    #[must_use]
+    pub fn chain(&self, stone: Cell) -> CellSet {
+        CellSet::flood(CellSet::single(stone), self.stones)
+    }
+
     /// The X chain through `stone` and its neighbours in the X graph (uncoloured cells, and the
     /// X edges it touches): contracting the chain makes them a clique.
     #[must_use]
