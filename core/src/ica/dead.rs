@@ -170,6 +170,10 @@ pub struct DeadProbe {
     dead: bool,
     /// The flood tests the cell passed, each with the path that showed it.
     checks: Vec<Check>,
+    /// In each colour's graph, two neighbours of the cell that are not adjacent (so its
+    /// neighbourhood is no clique), with the cells next to which a new stone of that colour
+    /// could join them: the first one's node (its cell or edge row, and its chains), grown.
+    not_clique: ByColor<Option<(Cell, Cell, CellSet)>>,
     /// The cells within distance 3 of the probed cell: the chains with a stone there are the
     /// ones the cutset test looks at.
     ball: CellSet,
@@ -210,6 +214,7 @@ pub fn probe(position: &Position, cell: Cell) -> DeadProbe {
         return DeadProbe {
             dead: true,
             checks: Vec::new(),
+            not_clique: ByColor::default(),
             ball: CellSet::new(),
         };
     }
@@ -219,8 +224,12 @@ pub fn probe(position: &Position, cell: Cell) -> DeadProbe {
         near = near.grow();
     }
     let mut checks = Vec::new();
+    let mut not_clique = ByColor::default();
     for color in Color::ALL {
         let graph = ColorGraph::new(position, color);
+        if let Some((u, v, node)) = graph.non_clique_witness(graph.neighbourhood(cell)) {
+            not_clique[color] = Some((u, v, node.grow()));
+        }
         let stones = position.stones(color);
         let (a, b) = graph.edges();
         let size = graph.size();
@@ -271,6 +280,7 @@ pub fn probe(position: &Position, cell: Cell) -> DeadProbe {
     DeadProbe {
         dead: false,
         checks,
+        not_clique,
         ball: near,
     }
 }
@@ -299,7 +309,16 @@ pub fn is_dead_after(
         return true;
     }
     let graphs = ByColor::new_with(|c| ColorGraph::new(position, c));
+    let all_added = added.black | added.white;
     if Color::ALL.into_iter().any(|c| {
+        // Two neighbours that were not adjacent stay neighbours and stay apart (a deleted
+        // vertex joins nothing) unless one was coloured or a new stone of c joins the first
+        // one's node to more.
+        if let Some((u, v, joins)) = probe.not_clique[c] {
+            if !all_added.contains(u) && !all_added.contains(v) && !joins.intersects(&added[c]) {
+                return false;
+            }
+        }
         let graph = &graphs[c];
         graph.is_clique(graph.neighbourhood(cell))
     }) {
@@ -327,8 +346,13 @@ pub fn is_dead_after(
 /// [`cut_off_by_a_clique`] tests each chain (one next to `cell`, or touching both edges, does
 /// not).
 fn chain_cuts_off(graph: &ColorGraph, cell: Cell, stone: Cell) -> bool {
-    let (a, b) = graph.edges();
     let (chain, cut) = graph.chain_neighbourhood(stone);
+    cutset_cuts_off(graph, cell, chain, cut)
+}
+
+/// [`chain_cuts_off`] for the chain `chain` with its neighbours `cut`.
+fn cutset_cuts_off(graph: &ColorGraph, cell: Cell, chain: CellSet, cut: CellSet) -> bool {
+    let (a, b) = graph.edges();
     let blocked = cut | chain;
     if (cut.contains(a) && cut.contains(b)) || blocked.contains(cell) {
         return false;
@@ -352,9 +376,9 @@ fn new_chain_cuts_off(graph: &ColorGraph, cell: Cell, added: CellSet, ball: Cell
         if seen_chains.contains(stone) {
             continue;
         }
-        let chain = graph.chain(stone);
+        let (chain, cut) = graph.chain_neighbourhood(stone);
         seen_chains |= chain;
-        if chain.intersects(&ball) && chain_cuts_off(graph, cell, stone) {
+        if chain.intersects(&ball) && cutset_cuts_off(graph, cell, chain, cut) {
             return true;
         }
     }

@@ -153,18 +153,38 @@ impl ColorGraph {
         self.vertex_neighbours(contracted) - node
     }
 
-    /// The X chain through `stone`.
-    #[must_use]
-    pub fn chain(&self, stone: Cell) -> CellSet {
-        CellSet::flood(CellSet::single(stone), self.stones)
-    }
-
     /// The X chain through `stone` and its neighbours in the X graph (uncoloured cells, and the
     /// X edges it touches): contracting the chain makes them a clique.
     #[must_use]
     pub fn chain_neighbourhood(&self, stone: Cell) -> (CellSet, CellSet) {
         let chain = CellSet::flood(CellSet::single(stone), self.stones);
         (chain, self.vertex_neighbours(chain))
+    }
+
+    /// Two vertices of `set` that are not adjacent in the X graph, the first with the board
+    /// cells of its node (its cell, or its edge's row, and the X chains next to it); `None`
+    /// when `set` is a clique. (As [`ColorGraph::is_clique`], which this witnesses.)
+    #[must_use]
+    pub fn non_clique_witness(&self, set: CellSet) -> Option<(Cell, Cell, CellSet)> {
+        let mut later = set;
+        for u in set.iter() {
+            later.discard(u);
+            if later.is_empty() {
+                break;
+            }
+            let node = CellSet::single(u);
+            let chains = self.chains_next_to(node);
+            let around = self.vertex_neighbours(node | chains) - node;
+            if let Some(v) = (later - around).first() {
+                let cells = if u.is_edge() {
+                    self.size.edge_cells(u)
+                } else {
+                    node
+                };
+                return Some((u, v, cells | chains));
+            }
+        }
+        None
     }
 
     /// Whether every two vertices of `set` are adjacent in the X graph.
