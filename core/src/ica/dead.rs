@@ -177,6 +177,8 @@ pub struct DeadProbe {
     /// The cells within distance 3 of the probed cell: the chains with a stone there are the
     /// ones the cutset test looks at.
     ball: CellSet,
+    /// The cells within distance 2: the only ones the local dead patterns read.
+    frame: CellSet,
 }
 
 /// A flood test a cell passed in one colour's graph, with the path (from the cell, through
@@ -216,13 +218,12 @@ pub fn probe(position: &Position, cell: Cell) -> DeadProbe {
             checks: Vec::new(),
             not_clique: ByColor::default(),
             ball: CellSet::new(),
+            frame: CellSet::new(),
         };
     }
     let everywhere = position.size().cells();
-    let mut near = CellSet::single(cell);
-    for _ in 0..3 {
-        near = near.grow();
-    }
+    let frame = CellSet::single(cell).grow().grow();
+    let near = frame.grow();
     let mut checks = Vec::new();
     let mut not_clique = ByColor::default();
     for color in Color::ALL {
@@ -282,6 +283,7 @@ pub fn probe(position: &Position, cell: Cell) -> DeadProbe {
         checks,
         not_clique,
         ball: near,
+        frame,
     }
 }
 
@@ -305,11 +307,12 @@ pub fn is_dead_after(
     if !position.empty_cells().contains(cell) {
         return false;
     }
-    if Library::global().dead(position, cell).is_some() {
+    // The patterns found nothing before and read no cell further than distance 2.
+    let all_added = added.black | added.white;
+    if all_added.intersects(&probe.frame) && Library::global().dead(position, cell).is_some() {
         return true;
     }
     let graphs = ByColor::new_with(|c| ColorGraph::new(position, c));
-    let all_added = added.black | added.white;
     if Color::ALL.into_iter().any(|c| {
         // Two neighbours that were not adjacent stay neighbours and stay apart (a deleted
         // vertex joins nothing) unless one was coloured or a new stone of c joins the first
