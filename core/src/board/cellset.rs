@@ -205,7 +205,63 @@ impl CellSet {
     /// Works on the largest board's numbering: callers intersect with their board's mask. Edge
     /// points in `self` are ignored (the caller seeds edge rows itself).
     #[must_use]
+    #[inline]
     pub fn grow(&self) -> CellSet {
+        // Boards up to 13x13 use only the first four words (row 12 ends at bit 240), and
+        // their neighbours reach into the fifth at most: a narrower loop does the same work.
+        if self.0[4] | self.0[5] == 0 {
+            return self.grow_low();
+        }
+        self.grow_wide()
+    }
+
+    /// [`CellSet::grow`] for a set within the first four words.
+    #[inline]
+    fn grow_low(&self) -> CellSet {
+        #[inline(always)]
+        fn up(a: [u64; 4], k: u32) -> [u64; 5] {
+            [
+                a[0] << k,
+                (a[1] << k) | (a[0] >> (64 - k)),
+                (a[2] << k) | (a[1] >> (64 - k)),
+                (a[3] << k) | (a[2] >> (64 - k)),
+                a[3] >> (64 - k),
+            ]
+        }
+        #[inline(always)]
+        fn down(a: [u64; 4], k: u32) -> [u64; 4] {
+            [
+                (a[0] >> k) | (a[1] << (64 - k)),
+                (a[1] >> k) | (a[2] << (64 - k)),
+                (a[2] >> k) | (a[3] << (64 - k)),
+                a[3] >> k,
+            ]
+        }
+        let stride = STRIDE as u32;
+        let w = &self.0;
+        let m = &ALL_BOARD_CELLS.0;
+        let s = [w[0] & m[0], w[1] & m[1], w[2] & m[2], w[3] & m[3]];
+        let f = &FIRST_COLUMN.0;
+        let l = &LAST_COLUMN.0;
+        let not_first = [s[0] & !f[0], s[1] & !f[1], s[2] & !f[2], s[3] & !f[3]];
+        let not_last = [s[0] & !l[0], s[1] & !l[1], s[2] & !l[2], s[3] & !l[3]];
+        // Row below, right, and row below one column left; then row above, left, and row
+        // above one column right.
+        let (a, b, c) = (up(s, stride), up(not_last, 1), up(not_first, stride - 1));
+        let (d, e, g) = (
+            down(s, stride),
+            down(not_first, 1),
+            down(not_last, stride - 1),
+        );
+        let mut out = [0u64; WORDS];
+        for i in 0..4 {
+            out[i] = (s[i] | a[i] | b[i] | c[i] | d[i] | e[i] | g[i]) & m[i];
+        }
+        out[4] = (a[4] | b[4] | c[4]) & m[4];
+        CellSet(out)
+    }
+
+    fn grow_wide(&self) -> CellSet {
         let s = *self & ALL_BOARD_CELLS;
         let not_first = s - FIRST_COLUMN;
         let not_last = s - LAST_COLUMN;
@@ -502,6 +558,32 @@ mod tests {
         assert_eq!(left, set(&[(0, 5), (0, 4), (1, 4), (1, 5), (0, 6)]));
         let bottom = CellSet::single(Cell::new(18, 18)).grow();
         assert_eq!(bottom, set(&[(18, 18), (18, 17), (17, 18)]));
+    }
+
+    #[test]
+    fn narrow_grow_matches_the_wide_one() {
+        // Random sets within the first four words (boards up to 13x13), and single cells
+        // at the ends of those words.
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..2000 {
+            let density = next() % 4;
+            let mut words = [0u64; WORDS];
+            for word in words.iter_mut().take(4) {
+                *word = (0..density).fold(u64::MAX, |w, _| w & next());
+            }
+            let set = CellSet(words) & ALL_BOARD_CELLS;
+            assert_eq!(set.grow(), set.grow_wide(), "{set:?}");
+        }
+        for index in [0, 63, 64, 127, 128, 191, 192, 240, 255] {
+            let set = CellSet::single(Cell::from_index_unchecked(index));
+            assert_eq!(set.grow(), set.grow_wide(), "{index}");
+        }
     }
 
     #[test]

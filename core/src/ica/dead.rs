@@ -13,7 +13,7 @@
 //!   off from both X edges, so a path through it would enter and leave the cut region through
 //!   two adjacent vertices of the cutset.
 
-use crate::board::{Cell, CellSet, Color};
+use crate::board::{ByColor, Cell, CellSet, Color};
 use crate::position::Position;
 
 use super::graph::ColorGraph;
@@ -127,9 +127,354 @@ pub fn find_dead(position: &Position, candidates: CellSet) -> Vec<(Cell, DeadRea
 }
 
 /// Whether `cell` (uncoloured) is found dead in `position` by any of the tests.
+///
+/// The same answer as `!find_dead(position, {cell}).is_empty()`, without the reasons, and
+/// with less work: it stops at the first test that finds the cell dead, floods each colour's
+/// graph once towards both edges (the unreachable test), and skips the cutsets of the chains
+/// next to the cell (the cell is in them).
 #[must_use]
 pub fn is_dead(position: &Position, cell: Cell) -> bool {
-    !find_dead(position, CellSet::single(cell)).is_empty()
+    if !position.empty_cells().contains(cell) {
+        return false;
+    }
+    if Library::global().dead(position, cell).is_some() {
+        return true;
+    }
+    let graphs = [
+        ColorGraph::new(position, Color::Black),
+        ColorGraph::new(position, Color::White),
+    ];
+    let mut next_to = [CellSet::new(); 2];
+    for (graph, chains) in graphs.iter().zip(next_to.iter_mut()) {
+        let (around, adjacent) = graph.neighbourhood_and_chains(cell);
+        if graph.is_clique(around) {
+            return true;
+        }
+        *chains = adjacent;
+    }
+    for graph in &graphs {
+        if !reaches_both_edges(graph, cell) {
+            return true;
+        }
+    }
+    graphs
+        .iter()
+        .zip(next_to)
+        .any(|(graph, adjacent)| cut_off_by_a_clique(position, graph, cell, adjacent))
+}
+
+/// What [`is_dead`] learnt about a cell of a position, enough to answer it again cheaply after
+/// more stones.
+#[derive(Clone, Debug)]
+pub struct DeadProbe {
+    dead: bool,
+    /// The flood tests the cell passed, each with the path that showed it.
+    checks: Vec<Check>,
+    /// In each colour's graph, two neighbours of the cell that are not adjacent (so its
+    /// neighbourhood is no clique), with the cells next to which a new stone of that colour
+    /// could join them: the first one's node (its cell or edge row, and its chains), grown.
+    not_clique: ByColor<Option<(Cell, Cell, CellSet)>>,
+    /// The cells within distance 3 of the probed cell: the chains with a stone there are the
+    /// ones the cutset test looks at.
+    ball: CellSet,
+    /// The cells within distance 2: the only ones the local dead patterns read.
+    frame: CellSet,
+}
+
+/// A flood test a cell passed in one colour's graph, with the path (from the cell, through
+/// uncoloured cells and the colour's stones, to an edge) that showed it.
+#[derive(Clone, Debug)]
+struct Check {
+    graph: Color,
+    test: FloodTest,
+    path: CellSet,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum FloodTest {
+    /// The cell reaches this edge.
+    Edge(Cell),
+    /// The cutset of the chain through this stone does not cut the cell off.
+    Cutset(Cell),
+}
+
+/// Runs [`is_dead`] on `cell` of `position` and records how it passed each flood test.
+///
+/// Why [`is_dead_after`] may then run only some tests again, for stones of colour K added at
+/// uncoloured cells S (not `cell`), when `cell` was found not dead (with stones of both colours
+/// added, each graph sees both cases):
+/// - in K's graph the cells of S stay passable (uncoloured, then K stones), so the unreachable
+///   test and each cutset's flood give the same answers; the chains next to no cell of S keep
+///   their cutsets, and only the chains through S are new (looked at when within distance 3
+///   of `cell`);
+/// - in the other colour's graph S is deleted: its chains and the cutsets' edges stay, each
+///   cutset only loses cells of S, so a path found to an edge (for the unreachable test, and
+///   past each chain's cutset) still leads there unless it passes through S.
+#[must_use]
+pub fn probe(position: &Position, cell: Cell) -> DeadProbe {
+    if is_dead(position, cell) {
+        return DeadProbe {
+            dead: true,
+            checks: Vec::new(),
+            not_clique: ByColor::default(),
+            ball: CellSet::new(),
+            frame: CellSet::new(),
+        };
+    }
+    let everywhere = position.size().cells();
+    let frame = CellSet::single(cell).grow().grow();
+    let near = frame.grow();
+    let mut checks = Vec::new();
+    let mut not_clique = ByColor::default();
+    for color in Color::ALL {
+        let graph = ColorGraph::new(position, color);
+        if let Some((u, v, node)) = graph.non_clique_witness(graph.neighbourhood(cell)) {
+            not_clique[color] = Some((u, v, node.grow()));
+        }
+        let stones = position.stones(color);
+        let (a, b) = graph.edges();
+        let size = graph.size();
+        let passable = graph.passable();
+        let first = checks.len();
+        for edge in [a, b] {
+            let path = flood_path(cell, size.edge_cells(edge), passable).unwrap_or(everywhere);
+            checks.push(Check {
+                graph: color,
+                test: FloodTest::Edge(edge),
+                path,
+            });
+        }
+        let (_, adjacent) = graph.neighbourhood_and_chains(cell);
+        let mut seen_chains = CellSet::new();
+        for stone in ((stones & near) - adjacent).iter() {
+            if seen_chains.contains(stone) {
+                continue;
+            }
+            let (chain, cut) = graph.chain_neighbourhood(stone);
+            seen_chains |= chain;
+            if cut.contains(a) && cut.contains(b) {
+                continue;
+            }
+            let blocked = cut | chain;
+            let mut targets = CellSet::new();
+            for edge in [a, b] {
+                if !blocked.contains(edge) {
+                    targets |= size.edge_cells(edge);
+                }
+            }
+            // A path found for an earlier test of this graph that misses this cutset and
+            // reaches one of its open edges serves for this chain too.
+            let path = checks[first..]
+                .iter()
+                .map(|c| c.path)
+                .find(|p| !p.intersects(&blocked) && p.intersects(&targets))
+                .unwrap_or_else(|| {
+                    flood_path(cell, targets, passable - blocked).unwrap_or(everywhere)
+                });
+            checks.push(Check {
+                graph: color,
+                test: FloodTest::Cutset(stone),
+                path,
+            });
+        }
+    }
+    DeadProbe {
+        dead: false,
+        checks,
+        not_clique,
+        ball: near,
+        frame,
+    }
+}
+
+/// [`is_dead`] of `cell` in `position`, which is the probed position with stones added at
+/// `added` (of each colour): the local tests (patterns and clique neighbourhoods) run again,
+/// then the cutsets of the chains through the new stones, and only the flood tests whose path
+/// a new stone blocks.
+#[must_use]
+pub fn is_dead_after(
+    probe: &DeadProbe,
+    position: &Position,
+    cell: Cell,
+    added: ByColor<CellSet>,
+) -> bool {
+    debug_assert!(Color::ALL
+        .into_iter()
+        .all(|c| added[c].is_subset(&position.stones(c))));
+    if probe.dead {
+        return is_dead(position, cell);
+    }
+    if !position.empty_cells().contains(cell) {
+        return false;
+    }
+    // The patterns found nothing before and read no cell further than distance 2.
+    let all_added = added.black | added.white;
+    if all_added.intersects(&probe.frame) && Library::global().dead(position, cell).is_some() {
+        return true;
+    }
+    let graphs = ByColor::new_with(|c| ColorGraph::new(position, c));
+    if Color::ALL.into_iter().any(|c| {
+        // Two neighbours that were not adjacent stay neighbours and stay apart (a deleted
+        // vertex joins nothing) unless one was coloured or a new stone of c joins the first
+        // one's node to more.
+        if let Some((u, v, joins)) = probe.not_clique[c] {
+            if !all_added.contains(u) && !all_added.contains(v) && !joins.intersects(&added[c]) {
+                return false;
+            }
+        }
+        let graph = &graphs[c];
+        graph.is_clique(graph.neighbourhood(cell))
+    }) {
+        return true;
+    }
+    if Color::ALL
+        .into_iter()
+        .any(|c| new_chain_cuts_off(&graphs[c], cell, added[c], probe.ball))
+    {
+        return true;
+    }
+    probe.checks.iter().any(|check| {
+        if !check.path.intersects(&added[check.graph.opponent()]) {
+            return false;
+        }
+        let graph = &graphs[check.graph];
+        match check.test {
+            FloodTest::Edge(edge) => !graph.reaches(cell, &[edge], CellSet::new()),
+            FloodTest::Cutset(stone) => chain_cuts_off(graph, cell, stone),
+        }
+    })
+}
+
+/// Whether the clique cutset of the chain through `stone` cuts `cell` off from both edges, as
+/// [`cut_off_by_a_clique`] tests each chain (one next to `cell`, or touching both edges, does
+/// not).
+fn chain_cuts_off(graph: &ColorGraph, cell: Cell, stone: Cell) -> bool {
+    let (chain, cut) = graph.chain_neighbourhood(stone);
+    cutset_cuts_off(graph, cell, chain, cut)
+}
+
+/// [`chain_cuts_off`] for the chain `chain` with its neighbours `cut`.
+fn cutset_cuts_off(graph: &ColorGraph, cell: Cell, chain: CellSet, cut: CellSet) -> bool {
+    let (a, b) = graph.edges();
+    let blocked = cut | chain;
+    if (cut.contains(a) && cut.contains(b)) || blocked.contains(cell) {
+        return false;
+    }
+    let mut open = [a; 2];
+    let mut count = 0;
+    for edge in [a, b] {
+        if !blocked.contains(edge) {
+            open[count] = edge;
+            count += 1;
+        }
+    }
+    !graph.reaches(cell, &open[..count], blocked)
+}
+
+/// Whether the clique cutset of a chain through one of `added` (stones of the graph's colour)
+/// with a stone in `ball` cuts `cell` off from both edges.
+fn new_chain_cuts_off(graph: &ColorGraph, cell: Cell, added: CellSet, ball: CellSet) -> bool {
+    let mut seen_chains = CellSet::new();
+    for stone in added.iter() {
+        if seen_chains.contains(stone) {
+            continue;
+        }
+        let (chain, cut) = graph.chain_neighbourhood(stone);
+        seen_chains |= chain;
+        if chain.intersects(&ball) && cutset_cuts_off(graph, cell, chain, cut) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The cells of one path from `start` through `passable` to a cell of `targets`, found by the
+/// flood of [`ColorGraph::reaches`] (which stops at the same step); `None` when there is none.
+fn flood_path(start: Cell, targets: CellSet, passable: CellSet) -> Option<CellSet> {
+    let mut layers = vec![CellSet::single(start)];
+    loop {
+        let reached = *layers.last().expect("one layer at least");
+        if reached.intersects(&targets) {
+            break;
+        }
+        let next = (reached.grow() & passable) | reached;
+        if next == reached {
+            return None;
+        }
+        layers.push(next);
+    }
+    let last = layers.pop().expect("one layer at least");
+    let mut at = (last & targets).first().expect("the flood met a target");
+    let mut path = CellSet::single(at);
+    for layer in layers.iter().rev() {
+        at = (CellSet::single(at).grow() & *layer)
+            .first()
+            .expect("each layer's cells touch the one before");
+        path.insert(at);
+    }
+    Some(path)
+}
+
+/// Whether `cell` reaches both of the colour's edges in `graph`: one flood that stops once it
+/// has met both.
+fn reaches_both_edges(graph: &ColorGraph, cell: Cell) -> bool {
+    let (a, b) = graph.edges();
+    let size = graph.size();
+    let (ta, tb) = (size.edge_cells(a), size.edge_cells(b));
+    let passable = graph.passable();
+    let mut reached = CellSet::single(cell);
+    loop {
+        if reached.intersects(&ta) && reached.intersects(&tb) {
+            return true;
+        }
+        let next = (reached.grow() & passable) | reached;
+        if next == reached {
+            return false;
+        }
+        reached = next;
+    }
+}
+
+/// The clique cutset test of [`find_dead`] for one cell: whether the uncoloured cells around
+/// some `graph` chain with a stone within distance 3 of `cell` cut it off from both edges.
+/// The chains in `adjacent`, next to `cell`, are skipped: the cell is in their cutset, so they
+/// cut nothing.
+fn cut_off_by_a_clique(
+    position: &Position,
+    graph: &ColorGraph,
+    cell: Cell,
+    adjacent: CellSet,
+) -> bool {
+    let (a, b) = graph.edges();
+    let stones = position.stones(graph.color());
+    let mut near = CellSet::single(cell);
+    for _ in 0..3 {
+        near = near.grow();
+    }
+    let mut seen_chains = CellSet::new();
+    for stone in ((stones & near) - adjacent).iter() {
+        if seen_chains.contains(stone) {
+            continue;
+        }
+        let (chain, cut) = graph.chain_neighbourhood(stone);
+        seen_chains |= chain;
+        if cut.contains(a) && cut.contains(b) {
+            continue;
+        }
+        let blocked = cut | chain;
+        let mut open = [a; 2];
+        let mut count = 0;
+        for edge in [a, b] {
+            if !blocked.contains(edge) {
+                open[count] = edge;
+                count += 1;
+            }
+        }
+        if !graph.reaches(cell, &open[..count], blocked) {
+            return true;
+        }
+    }
+    false
 }
 
 /// The unreachable test, flooding from each candidate until it meets the edge.
@@ -271,6 +616,115 @@ mod tests {
     fn empty_board_has_no_dead_cells() {
         assert!(dead_cells("size=5").is_empty());
         assert!(dead_cells("size=1").is_empty());
+    }
+
+    #[test]
+    fn is_dead_agrees_with_find_dead() {
+        // Random positions of 3x3 to 11x11 with few to many stones: the fast single-cell test
+        // and the test with reasons find the same dead cells.
+        use crate::rng::Rng;
+        use crate::{BoardSize, RulesConfig};
+        let mut rng = Rng::new(23);
+        let mut dead = 0;
+        for round in 0..400 {
+            let side = 3 + round % 9;
+            let size = BoardSize::square(side).unwrap();
+            let mut p = Position::new(size, RulesConfig::default());
+            let cells: Vec<Cell> = size.cells().iter().collect();
+            let stones = rng.below(cells.len() * 3 / 4 + 1);
+            for _ in 0..stones {
+                let cell = cells[rng.below(cells.len())];
+                let color = if rng.below(2) == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                p.set_stone(cell, Some(color)).unwrap();
+            }
+            for cell in p.empty_cells().iter() {
+                let slow = !find_dead(&p, CellSet::single(cell)).is_empty();
+                assert_eq!(is_dead(&p, cell), slow, "{cell} in {p:?}");
+                dead += usize::from(slow);
+            }
+        }
+        assert!(dead > 100, "only {dead} dead cells seen");
+    }
+
+    fn added_of(color: Color, stone: Cell) -> ByColor<CellSet> {
+        let mut added = ByColor::default();
+        added[color] = CellSet::single(stone);
+        added
+    }
+
+    #[test]
+    fn a_probe_answers_as_is_dead_after_one_more_stone() {
+        use crate::rng::Rng;
+        use crate::{BoardSize, RulesConfig};
+        let mut rng = Rng::new(2323);
+        let mut checked = 0;
+        for round in 0..120 {
+            let side = 3 + round % 7;
+            let size = BoardSize::square(side).unwrap();
+            let mut p = Position::new(size, RulesConfig::default());
+            let cells: Vec<Cell> = size.cells().iter().collect();
+            let stones = rng.below(cells.len() / 2 + 1);
+            for _ in 0..stones {
+                let cell = cells[rng.below(cells.len())];
+                let color = if rng.below(2) == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                p.set_stone(cell, Some(color)).unwrap();
+            }
+            let empty: Vec<Cell> = p.empty_cells().iter().collect();
+            for _ in 0..4 {
+                let Some(&cell) = empty.get(rng.below(empty.len().max(1))) else {
+                    continue;
+                };
+                let found = probe(&p, cell);
+                for stone in p.empty_cells().iter().filter(|&s| s != cell) {
+                    for color in Color::ALL {
+                        let mut after = p.clone();
+                        after.set_stone(stone, Some(color)).unwrap();
+                        assert_eq!(
+                            is_dead_after(&found, &after, cell, added_of(color, stone)),
+                            is_dead(&after, cell),
+                            "{cell} after {color} {stone} in {p:?}"
+                        );
+                        checked += 1;
+                    }
+                }
+                // A few stones of either colour at once.
+                let open: Vec<Cell> = p.empty_cells().iter().filter(|&s| s != cell).collect();
+                for _ in 0..20 {
+                    if open.is_empty() {
+                        break;
+                    }
+                    let mut after = p.clone();
+                    let mut added: ByColor<CellSet> = ByColor::default();
+                    for _ in 0..1 + rng.below(4) {
+                        let color = if rng.below(2) == 0 {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        let stone = open[rng.below(open.len())];
+                        if added[color.opponent()].contains(stone) {
+                            continue;
+                        }
+                        after.set_stone(stone, Some(color)).unwrap();
+                        added[color].insert(stone);
+                    }
+                    assert_eq!(
+                        is_dead_after(&found, &after, cell, added),
+                        is_dead(&after, cell),
+                        "{cell} after {added:?} in {p:?}"
+                    );
+                }
+            }
+        }
+        assert!(checked > 5000, "only {checked} checked");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
-use super::capture::captured_pairs;
+use super::capture::{captured_pairs_probed, is_captured_pair_probed, PairProbes};
 use super::dead::find_dead;
 use super::pattern::Library;
 
@@ -56,6 +56,18 @@ pub enum FillPolicy {
 /// the filled position and the cells filled, in order.
 #[must_use]
 pub fn fill(position: &Position, policy: FillPolicy, region: CellSet) -> (Position, Vec<Filled>) {
+    fill_probed(position, policy, region, None)
+}
+
+/// [`fill`], checking captured pairs with `probes` while the position is their base with more
+/// stones of their colour only (see [`PairProbes`]).
+#[must_use]
+pub fn fill_probed(
+    position: &Position,
+    policy: FillPolicy,
+    region: CellSet,
+    mut probes: Option<&mut PairProbes>,
+) -> (Position, Vec<Filled>) {
     let mut filled_position = position.clone();
     let mut filled = Vec::new();
     let mut round = 0;
@@ -114,9 +126,11 @@ pub fn fill(position: &Position, policy: FillPolicy, region: CellSet) -> (Positi
             if filled_position.connector().is_some() {
                 break;
             }
-            for (a, b) in captured_pairs(&filled_position, color, region) {
+            for (a, b) in
+                captured_pairs_probed(&filled_position, color, region, probes.as_deref_mut())
+            {
                 // Earlier pairs of this round may have changed the board: check again.
-                if !super::capture::is_captured_pair(&filled_position, color, a, b) {
+                if !is_captured_pair_probed(&filled_position, color, a, b, probes.as_deref_mut()) {
                     continue;
                 }
                 for (cell, partner) in [(a, b), (b, a)] {

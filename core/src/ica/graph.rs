@@ -19,6 +19,8 @@ pub struct ColorGraph {
     empty: CellSet,
     stones: CellSet,
     edges: (Cell, Cell),
+    /// The board cells along each of the two edges.
+    edge_rows: (CellSet, CellSet),
     vertices: CellSet,
 }
 
@@ -31,12 +33,14 @@ impl ColorGraph {
         let mut vertices = empty;
         vertices.insert(edges.0);
         vertices.insert(edges.1);
+        let size = position.size();
         ColorGraph {
-            size: position.size(),
+            size,
             color,
             empty,
             stones: position.stones(color),
             edges,
+            edge_rows: (size.edge_cells(edges.0), size.edge_cells(edges.1)),
             vertices,
         }
     }
@@ -77,9 +81,40 @@ impl ColorGraph {
         out - points
     }
 
+    /// `board_neighbours(points) & within`, for `within` a set of board cells: the edge points
+    /// are left out, and the rows along edges only looked at when `points` holds an edge.
+    fn neighbour_cells(&self, points: CellSet, within: CellSet) -> CellSet {
+        let cells = points & self.size.cells();
+        let mut out = cells.grow() & within;
+        if cells != points {
+            for edge in Cell::EDGES {
+                if points.contains(edge) {
+                    out |= self.size.edge_cells(edge) & within;
+                }
+            }
+        }
+        out - points
+    }
+
+    /// `board_neighbours(points) & vertices`: the uncoloured cells next to `points`, and the
+    /// colour's edges that its cells touch.
+    fn vertex_neighbours(&self, points: CellSet) -> CellSet {
+        let mut out = self.neighbour_cells(points, self.empty);
+        let cells = points & self.size.cells();
+        for (edge, row) in [
+            (self.edges.0, self.edge_rows.0),
+            (self.edges.1, self.edge_rows.1),
+        ] {
+            if !points.contains(edge) && cells.intersects(&row) {
+                out.insert(edge);
+            }
+        }
+        out
+    }
+
     /// The X stones of the chains adjacent to `points`, flooded through X stones.
     fn chains_next_to(&self, points: CellSet) -> CellSet {
-        let seeds = self.board_neighbours(points) & self.stones;
+        let seeds = self.neighbour_cells(points, self.stones);
         CellSet::flood(seeds, self.stones)
     }
 
@@ -89,12 +124,33 @@ impl ColorGraph {
         self.neighbourhood_of_node(CellSet::single(vertex))
     }
 
+    /// The board size.
+    #[must_use]
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The cells a path of this colour may use: uncoloured cells and the colour's stones.
+    #[must_use]
+    pub fn passable(&self) -> CellSet {
+        self.empty | self.stones
+    }
+
+    /// [`ColorGraph::neighbourhood`] of `vertex`, with the X chains next to it.
+    #[must_use]
+    pub fn neighbourhood_and_chains(&self, vertex: Cell) -> (CellSet, CellSet) {
+        let node = CellSet::single(vertex);
+        let chains = self.chains_next_to(node);
+        let around = self.vertex_neighbours(node | chains) - node;
+        (around, chains)
+    }
+
     /// The vertices adjacent to a set of points contracted into one node, in the X graph: the
     /// points' board neighbours, through any X chains next to them.
     #[must_use]
     pub fn neighbourhood_of_node(&self, node: CellSet) -> CellSet {
         let contracted = node | self.chains_next_to(node);
-        (self.board_neighbours(contracted) & self.vertices) - node
+        self.vertex_neighbours(contracted) - node
     }
 
     /// The X chain through `stone` and its neighbours in the X graph (uncoloured cells, and the
@@ -102,20 +158,45 @@ impl ColorGraph {
     #[must_use]
     pub fn chain_neighbourhood(&self, stone: Cell) -> (CellSet, CellSet) {
         let chain = CellSet::flood(CellSet::single(stone), self.stones);
-        (chain, self.board_neighbours(chain) & self.vertices)
+        (chain, self.vertex_neighbours(chain))
+    }
+
+    /// Two vertices of `set` that are not adjacent in the X graph, the first with the board
+    /// cells of its node (its cell, or its edge's row, and the X chains next to it); `None`
+    /// when `set` is a clique. (As [`ColorGraph::is_clique`], which this witnesses.)
+    #[must_use]
+    pub fn non_clique_witness(&self, set: CellSet) -> Option<(Cell, Cell, CellSet)> {
+        let mut later = set;
+        for u in set.iter() {
+            later.discard(u);
+            if later.is_empty() {
+                break;
+            }
+            let node = CellSet::single(u);
+            let chains = self.chains_next_to(node);
+            let around = self.vertex_neighbours(node | chains) - node;
+            if let Some(v) = (later - around).first() {
+                let cells = if u.is_edge() {
+                    self.size.edge_cells(u)
+                } else {
+                    node
+                };
+                return Some((u, v, cells | chains));
+            }
+        }
+        None
     }
 
     /// Whether every two vertices of `set` are adjacent in the X graph.
     #[must_use]
     pub fn is_clique(&self, set: CellSet) -> bool {
-        let members: Vec<Cell> = set.iter().collect();
-        for (i, &u) in members.iter().enumerate() {
-            let later: CellSet = members[i + 1..].iter().copied().collect();
+        let mut later = set;
+        for u in set.iter() {
+            later.discard(u);
             if later.is_empty() {
                 break;
             }
-            let around = self.neighbourhood(u);
-            if !later.is_subset(&around) {
+            if !later.is_subset(&self.neighbourhood(u)) {
                 return false;
             }
         }

@@ -13,11 +13,12 @@
 //! - **Reversible** (captured-reversible, see [`super::reversible`]): pruned with the vulnerable
 //!   cells, as an ordered family.
 
-use crate::board::{Cell, CellSet, Color};
+use crate::board::{ByColor, Cell, CellSet, Color};
 use crate::position::Position;
 
-use super::dead::is_dead;
-use super::fillin::{fill, FillPolicy, Filled};
+use super::capture::PairProbes;
+use super::dead::{is_dead_after, probe};
+use super::fillin::{fill_probed, FillPolicy, Filled};
 use super::graph::ColorGraph;
 use super::pattern::Library;
 use super::reversible::Reversible;
@@ -70,12 +71,15 @@ pub fn vulnerable(position: &Position, mover: Color) -> Vec<InferiorMove> {
         if let Some((killer, _)) = Library::global().vulnerable(position, cell, mover) {
             killers.insert(killer);
         }
+        let probe = probe(position, cell);
         for killer in (near & empty).iter().filter(|&k| k != cell) {
             let mut after = position.clone();
             after
                 .set_stone(killer, Some(mover.opponent()))
                 .expect("killer is a board cell");
-            if is_dead(&after, cell) {
+            let mut added = ByColor::default();
+            added[mover.opponent()] = CellSet::single(killer);
+            if is_dead_after(&probe, &after, cell, added) {
                 killers.insert(killer);
             }
         }
@@ -114,6 +118,17 @@ pub struct Domination {
 /// For each uncoloured cell, the moves whose mover fill-in contains it.
 #[must_use]
 pub fn dominations(position: &Position, mover: Color) -> Vec<Domination> {
+    dominations_probed(position, mover, &mut PairProbes::new(position, mover))
+}
+
+/// [`dominations`], with captured pairs checked through `probes` (of `position`, answered by
+/// `mover`), which may be shared with [`super::reversible::reversible_probed`].
+#[must_use]
+pub fn dominations_probed(
+    position: &Position,
+    mover: Color,
+    probes: &mut PairProbes,
+) -> Vec<Domination> {
     let empty = position.empty_cells();
     let mut out = Vec::new();
     // Pattern dominations first: cheap, and each names its reason.
@@ -151,7 +166,7 @@ pub fn dominations(position: &Position, mover: Color) -> Vec<Domination> {
             continue;
         }
         let region = ball(c, 3);
-        let (_, filled) = fill(&after, FillPolicy::Only(mover), region);
+        let (_, filled) = fill_probed(&after, FillPolicy::Only(mover), region, Some(&mut *probes));
         let set: CellSet = filled.iter().map(|f| f.cell).collect();
         for f in filled {
             let sentence = format!(

@@ -96,9 +96,12 @@ pub fn analyze(position: &Position) -> Analysis {
     }
     let vulnerable = inferior::vulnerable(&analysis.filled, mover);
     let vulnerable_cells: CellSet = vulnerable.iter().map(|v| v.cell).collect();
-    let candidates = reversible::reversible(&analysis.filled, mover, vulnerable_cells);
+    // Both look for the mover's captured pairs in positions a stone or a few away.
+    let mut probes = capture::PairProbes::new(&analysis.filled, mover);
+    let candidates =
+        reversible::reversible_probed(&analysis.filled, mover, vulnerable_cells, &mut probes);
     let reversible = reversible::accept_ordered(candidates);
-    let dominations = inferior::dominations(&analysis.filled, mover);
+    let dominations = inferior::dominations_probed(&analysis.filled, mover, &mut probes);
     let (consider, claims) = inferior::consider_set(
         &analysis.filled,
         mover,

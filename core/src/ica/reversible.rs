@@ -10,7 +10,7 @@
 use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
-use super::capture::is_captured_pair;
+use super::capture::{is_captured_pair_probed, PairProbes};
 
 /// A reversible move with its reverser and carrier.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +25,18 @@ pub struct Reversible {
 /// and partners are looked for next to the cell.
 #[must_use]
 pub fn reversible(position: &Position, mover: Color, skip: CellSet) -> Vec<Reversible> {
+    reversible_probed(position, mover, skip, &mut PairProbes::new(position, mover))
+}
+
+/// [`reversible`], with captured pairs checked through `probes` (of `position`, answered by
+/// `mover`).
+#[must_use]
+pub fn reversible_probed(
+    position: &Position,
+    mover: Color,
+    skip: CellSet,
+    probes: &mut PairProbes,
+) -> Vec<Reversible> {
     let empty = position.empty_cells();
     let mut out = Vec::new();
     for cell in (empty - skip).iter() {
@@ -35,7 +47,7 @@ pub fn reversible(position: &Position, mover: Color, skip: CellSet) -> Vec<Rever
                 .set_stone(reverser, Some(mover.opponent()))
                 .expect("reverser is a board cell");
             for partner in (around - CellSet::single(reverser)).iter() {
-                if is_captured_pair(&after, mover, cell, partner) {
+                if is_captured_pair_probed(&after, mover, cell, partner, Some(&mut *probes)) {
                     out.push(Reversible {
                         cell,
                         reverser,
