@@ -279,6 +279,7 @@ fn solver_for(size: BoardSize) -> std::rc::Rc<hexlab_core::solver::Solver> {
         match slot.as_ref() {
             Some((s, solver)) if *s == size => std::rc::Rc::clone(solver),
             _ => {
+                *slot = None; // the old table goes before the new one is allocated
                 let solver = std::rc::Rc::new(Solver::new(DEFAULT_TABLE_MB, Features::default()));
                 *slot = Some((size, std::rc::Rc::clone(&solver)));
                 solver

@@ -328,7 +328,8 @@ export function renderSolve(dom, state) {
     const r = s.report;
     const pv = r.pv?.[0];
     result = `${resultText(r)}.`;
-    if (r.winner === r.to_move) result += ` Winning moves (green): ${r.winning_moves.join(', ')}; the principal variation plays ${pv}.`;
+    if (r.winner === r.to_move && !r.winning_moves.length) result += ' Yet no move was found to win: the solver contradicts itself here (a swap at the root?); do not trust this result.';
+    else if (r.winner === r.to_move) result += ` Winning moves (green): ${r.winning_moves.join(', ')}; the principal variation plays ${pv}.`;
     else result += ` Every move loses (red)${pv ? `; the principal variation tries ${pv}` : ''}.`;
     result += s.source === 'store' ? ' From this browser’s store (solved before, not solved again).' : ` Solved in ${((r.ms ?? 0) / 1000).toFixed(1)} s, ${count(r.nodes ?? 0)} nodes.`;
     result += ' Click a marked move to see why.';

@@ -5,8 +5,8 @@
 // explorer's `explain` after a solve, reuse what the table learnt. The policy:
 //   - One solve at a time: a new `solve` stops the running one first (its promise resolves `stopped`).
 //   - The worker solves in slices (worker.js `solve`) and reports progress after each (`onProgress`).
-//   - `stop()` asks the worker to stop; it answers `stopped` after the slice running (about 40 ms). If no
-//     answer came within `stopAfterMs`, the worker is terminated (its table is lost) and the solve resolves
+//   - `stop()` asks the worker to stop; it answers `stopped` after the slice running (15 ms, plus the node
+//     being expanded: tens of ms on 9x9). If no answer came within `stopAfterMs`, the worker is terminated (its table is lost) and the solve resolves
 //     `stopped` at once with the last progress: a Stop is always answered within `stopAfterMs`.
 //   - A worker that fails (an uncaught error, an unreadable message, a trap, or killed by the debug hook)
 //     rejects everything it owed with the reason; the next call starts a fresh worker. A solve is never sent
@@ -22,8 +22,8 @@ const WORKER_URL = new URL('./worker.js', import.meta.url);
  */
 export function createSolver({
   threads = globalThis.navigator?.hardwareConcurrency ?? 1,
-  stopAfterMs = 90,
-  sliceMs = 40,
+  stopAfterMs = 50,
+  sliceMs = 15,
   wasm = null,
   Worker: WorkerImpl = globalThis.Worker,
   setTimer = (fn, ms) => setTimeout(fn, ms),
@@ -52,7 +52,7 @@ export function createSolver({
         return void entry.onProgress?.(partial);
       }
       pending.delete(id);
-      if (id === solving) finishStop(entry);
+      finishStop(entry);
       if (id === solving) solving = null;
       if (entry.init && !ok) return lose(new Error(`the solver worker could not start: ${error}`));
       if (ok) entry.resolve(result);

@@ -184,7 +184,7 @@ let solving = null; // the solve running: { stop }
  * messages: a `stopSolve` (or a newer solve) ends it with `{ status: 'stopped', ... }` within one slice.
  * Solved: `{ status: 'solved', ...SolveReport }` with `nodes` and `ms` of the whole solve.
  */
-async function solve(code, { sliceMs = 40, fillEvery = 5 } = {}) {
+async function solve(code, { sliceMs = 15, fillEvery = 8 } = {}) {
   if (solving) solving.stop = true;
   const run = { stop: false };
   solving = run;
