@@ -157,6 +157,8 @@ test('solve: a stored position is shown from the store, not solved; a solved one
   assert.deepEqual(state.solve.crumbs.map((c) => [c.move, c.color]), [['b2', 'b']]);
   assert.equal(state.solve.node.reason, 'children');
   assert.deepEqual(Object.fromEntries(solveOverlay(state).marks), { b2: 'proof-b', a1: 'loss' }, 'the path stone, the node\'s moves for White');
+  assert.equal(solve.clickCell('a2'), true, 'inside the proof a click never plays');
+  assert.equal(state.solve.crumbs.length, 1);
   solve.back(0);
   assert.equal(state.solve.crumbs.length, 0);
   assert.equal(solve.clickCell('c9'), false, 'an unmarked cell is not the explorer\'s');

@@ -130,13 +130,17 @@ export function createSolve({ state, solver, store, redraw, now = () => performa
       showCrumbs(s.crumbs.slice(0, index));
     },
 
-    /** A click on the board: steps into a marked move while a result is shown (true), else nothing (false). */
+    /**
+     * A click on the board: steps into a marked move while a result is shown (true). Inside the proof (a crumb
+     * taken) the board shows a position of the proof, not the game: other clicks are swallowed (true) too.
+     * Otherwise false: the click plays as always.
+     */
     clickCell(cell) {
       const overlay = solveOverlay(state);
-      const mark = overlay?.marks.get(cell);
-      if (mark !== 'win' && mark !== 'loss') return false;
-      actions.step(cell);
-      return true;
+      if (!overlay) return false;
+      const mark = overlay.marks.get(cell);
+      if (mark === 'win' || mark === 'loss') actions.step(cell);
+      return mark === 'win' || mark === 'loss' || state.solve.crumbs.length > 0;
     },
   };
 
@@ -219,6 +223,10 @@ export function solveOverlay(state) {
         if (child.move !== 'swap') marks.set(child.move, child.winner === node.to_move ? 'win' : 'loss');
       }
       for (const cell of node.carrier ?? []) if (!glyphs.has(cell)) marks.set(cell, 'proof-carrier');
+      if (node.key && !glyphs.has(node.key)) {
+        marks.set(node.key, 'proof-key'); // the move that wins at once: a ghost stone of the winner
+        glyphs.set(node.key, node.winner);
+      }
     }
     for (const cell of node.mustplay ?? []) mustplay.add(cell);
   }
@@ -248,8 +256,9 @@ export function progressText(p) {
   );
 }
 
-/** Why a node of the proof is decided, for players. */
-export function whyText(node) {
+/** Why a node of the proof is decided, for players; `drawn`: its carrier is on the board (not at the root). */
+export function whyText(node, drawn = true) {
+  const shown = drawn ? ' (the carrier is drawn)' : '';
   if (!node) return '';
   const mover = colorName(node.to_move);
   const w = node.winner ? colorName(node.winner) : null;
@@ -262,10 +271,10 @@ export function whyText(node) {
     case 'fill-in':
       return `The fill-in completes ${w}'s chain: with the dead and captured cells filled in, ${w}'s edges are joined.`;
     case 'connection':
-      if (moverWins && node.key) return `${w} holds a virtual connection between its edges once it plays ${node.key} (the carrier is drawn).`;
-      return `${w} holds a virtual connection between its edges (the carrier is drawn): ${moverWins ? `${w} connects whatever happens` : `whatever ${loser} plays, ${w} connects`}.`;
+      if (moverWins && node.key) return `${w} holds a virtual connection between its edges once it plays ${node.key}${shown}.`;
+      return `${w} holds a virtual connection between its edges${shown}: ${moverWins ? `${w} connects whatever happens` : `whatever ${loser} plays, ${w} connects`}.`;
     case 'mustplay':
-      return `The mustplay is empty: ${w}'s threats to connect (their carriers drawn) leave ${loser} no move that stops them all.`;
+      return `The mustplay is empty: ${w}'s threats to connect${drawn ? ' (their carriers drawn)' : ''} leave ${loser} no move that stops them all.`;
     default: {
       const children = node.children ?? [];
       if (moverWins) {
@@ -363,7 +372,7 @@ export function renderSolve(dom, state) {
   }
   setData(dom.crumbs, 'depth', s.crumbs.length);
   const node = s.node;
-  setText(dom.why, s.nodeStatus === 'loading' ? 'Working out this node of the proof…' : s.nodeStatus === 'error' ? `Could not explain this node: ${s.error}` : whyText(node));
+  setText(dom.why, s.nodeStatus === 'loading' ? 'Working out this node of the proof…' : s.nodeStatus === 'error' ? `Could not explain this node: ${s.error}` : whyText(node, s.crumbs.length > 0));
   setData(dom.why, 'reason', s.nodeStatus === 'idle' ? (node?.reason ?? null) : null);
   const childrenKey = `${crumbsKey}|${s.nodeStatus}|${node ? 1 : 0}`;
   if (dom.childrenKey !== childrenKey) {

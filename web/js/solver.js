@@ -6,8 +6,9 @@
 //   - One solve at a time: a new `solve` stops the running one first (its promise resolves `stopped`).
 //   - The worker solves in slices (worker.js `solve`) and reports progress after each (`onProgress`).
 //   - `stop()` asks the worker to stop; it answers `stopped` after the slice running (15 ms, plus the node
-//     being expanded: tens of ms on 9x9). If no answer came within `stopAfterMs`, the worker is terminated (its table is lost) and the solve resolves
-//     `stopped` at once with the last progress: a Stop is always answered within `stopAfterMs`.
+//     being expanded: tens of ms on 9x9). If no answer came within `stopAfterMs`, the worker is terminated
+//     (its table is lost) and the solve resolves `stopped` at once with the last progress: a Stop is always
+//     answered within `stopAfterMs`.
 //   - A worker that fails (an uncaught error, an unreadable message, a trap, or killed by the debug hook)
 //     rejects everything it owed with the reason; the next call starts a fresh worker. A solve is never sent
 //     again by itself: it may run for minutes, and the page offers Solve again.
