@@ -79,6 +79,15 @@ test('a 5x5 position solved in the page: every legal move marked as hexlab solve
   assert.ok((await page.textContent('#solve-why')).length > 10);
   await page.click('#solve-crumbs [data-crumb="0"]');
   await page.waitForSelector('#solve-crumbs[data-depth="0"]');
+  // A move into the root's fill-in (White's a4, a winning move of Black all the same) can be stepped into too.
+  assert.deepEqual(native.proof.fillin_white, ['a4', 'a5']);
+  await page.click('#board [data-cell="a4"]');
+  await page.waitForSelector('#solve-crumbs[data-depth="1"]');
+  await page.waitForSelector('#solve-why[data-reason]');
+  assert.match(await page.textContent('#solve-why'), /Black/, 'Black wins after a4');
+  assert.equal(await page.getAttribute('#board [data-cell="a4"]', 'data-mark'), 'proof-b');
+  await page.click('#solve-crumbs [data-crumb="0"]');
+  await page.waitForSelector('#solve-crumbs[data-depth="0"]');
 
   // A reload: the result comes from IndexedDB, no solver worker is started and no progress is heard.
   await page.reload();

@@ -385,7 +385,23 @@ pub fn explain_slice(code: &str, path: &str, slice_ms: f64) -> Result<JsValue, J
         50.0
     };
     let budget = Budget::unlimited().with_time_limit(slice, now_ms);
-    match solver.explain(position, &moves, &budget) {
+    // The proof's moves are played on each node's filled position; a first move into the root's
+    // fill-in (a dead or captured cell, still a legal move of the game, marked won or lost like
+    // the others) is played on the position as given, and the rest of the path follows from there.
+    let mut start = position.clone();
+    let mut rest = &moves[..];
+    if let Some(&first) = moves.first() {
+        let node = match solver.node(position, &mut budget.meter()) {
+            Ok(node) => node,
+            Err(_) => return Ok(JsValue::NULL),
+        };
+        if node.filled(position).play(first).is_err() && start.play(first).is_ok() {
+            rest = &moves[1..];
+        } else {
+            start = position.clone();
+        }
+    }
+    match solver.explain(&start, rest, &budget) {
         Ok(node) if node.winner.is_some() && node.children.iter().all(|c| c.winner.is_some()) => {
             to_js(&node)
         }

@@ -198,8 +198,12 @@ export function solveOverlay(state) {
   let pv = null;
   // The stones on the way: each crumb's move, and each node's fill-in passed on the way (they are stones below).
   for (const crumb of s.crumbs) {
-    for (const cell of crumb.parent?.fillin_black ?? []) glyphs.set(cell, 'b');
-    for (const cell of crumb.parent?.fillin_white ?? []) glyphs.set(cell, 'w');
+    // A move into the fill-in itself is played on the position as given (wasm `explainSlice`): no fill-in then.
+    const fill = [...(crumb.parent?.fillin_black ?? []), ...(crumb.parent?.fillin_white ?? [])];
+    if (!fill.includes(crumb.move)) {
+      for (const cell of crumb.parent?.fillin_black ?? []) glyphs.set(cell, 'b');
+      for (const cell of crumb.parent?.fillin_white ?? []) glyphs.set(cell, 'w');
+    }
     if (crumb.move !== 'swap') {
       glyphs.set(crumb.move, crumb.color);
       marks.set(crumb.move, `proof-${crumb.color}`);
