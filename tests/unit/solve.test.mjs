@@ -183,3 +183,13 @@ test('solve: texts for players', () => {
   assert.match(whyText({ ...REPORT.proof, reason: 'fill-in' }), /fill-in completes Black's chain/);
   assert.match(whyText({ ...REPORT.proof, reason: 'children', to_move: 'w', children: [{ move: 'a1', winner: 'b' }] }), /Every move of White loses/);
 });
+
+test('store: without IndexedDB (or when it fails) nothing is stored and nothing found', async () => {
+  const { createStore } = await import('../../web/js/store.js');
+  const none = createStore({ indexedDB: null });
+  assert.equal(await none.get('size=5'), null);
+  assert.equal(await none.put('size=5', REPORT), false);
+  const refusing = createStore({ indexedDB: { open() { throw new Error('denied'); } } });
+  assert.equal(await refusing.get('size=5'), null);
+  assert.equal(await refusing.put('size=5', REPORT), false);
+});
