@@ -257,3 +257,164 @@ pub fn bench_connections(set: &str, repeat: u32) -> Result<JsValue, JsError> {
         pairs_found: found,
     })
 }
+
+// Solve -----------------------------------------------------------------------------------------
+//
+// One `Solver` per worker instance, kept between calls so its table carries over: a solve runs
+// in slices (`solveSlice`, each stopping after `slice_ms` milliseconds), and the next slice on the
+// same position goes on where the last one stopped. Between slices the worker reports progress
+// and reads its messages (a Stop), so a Stop is answered within one slice. The table is cleared
+// when the board size changes.
+
+thread_local! {
+    static SOLVER: std::cell::RefCell<Option<(BoardSize, std::rc::Rc<hexlab_core::solver::Solver>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The worker's solver for positions of `size` (a new one, with an empty table, on a new size).
+fn solver_for(size: BoardSize) -> std::rc::Rc<hexlab_core::solver::Solver> {
+    use hexlab_core::solver::{Features, Solver, DEFAULT_TABLE_MB};
+    SOLVER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        match slot.as_ref() {
+            Some((s, solver)) if *s == size => std::rc::Rc::clone(solver),
+            _ => {
+                *slot = None; // the old table goes before the new one is allocated
+                let solver = std::rc::Rc::new(Solver::new(DEFAULT_TABLE_MB, Features::default()));
+                *slot = Some((size, std::rc::Rc::clone(&solver)));
+                solver
+            }
+        }
+    })
+}
+
+/// One slice of a solve, or its end.
+#[derive(Serialize)]
+struct SolveSlice {
+    /// `running` (call again to go on) or `solved` (`report` holds the answer).
+    status: &'static str,
+    /// Nodes expanded in this slice.
+    nodes: u64,
+    /// The root's proof and disproof numbers (side to move's view) after the slice.
+    phi: u32,
+    delta: u32,
+    table_entries: Option<usize>,
+    table_capacity: usize,
+    report: Option<hexlab_core::solver::SolveReport>,
+}
+
+/// Solves the position in `code` for at most `slice_ms` milliseconds with every pool thread,
+/// then reports: `running` with the progress (the table keeps it: call again to go on) or
+/// `solved` with the `SolveReport` (every legal move settled, as `hexlab solve --all-winning`).
+/// The table's fill (a pass over the whole table) is counted only `with_fill` (else `null`).
+#[wasm_bindgen(js_name = solveSlice)]
+pub fn solve_slice(code: &str, slice_ms: f64, with_fill: bool) -> Result<JsValue, JsError> {
+    use hexlab_core::search::Budget;
+    use hexlab_core::solver::{solve_report, SolveOptions};
+    let game = load(code)?;
+    let position = game.position();
+    let solver = solver_for(position.size());
+    let threads = rayon::current_num_threads().max(1);
+    let slice = if slice_ms.is_finite() && slice_ms > 0.0 {
+        slice_ms
+    } else {
+        50.0
+    };
+    let budget = Budget::unlimited().with_time_limit(slice, now_ms);
+    let before = solver
+        .stats
+        .expansions
+        .load(std::sync::atomic::Ordering::Relaxed);
+    let outcome = solver.solve(position, threads, &budget);
+    let mut report = None;
+    if outcome.winner.is_some() && !budget.stopped() {
+        // Decided: every legal move settled, within what is left of the slice (the table keeps
+        // what a stopped settling learnt, so the next slice goes on).
+        let r = solve_report(
+            &solver,
+            position,
+            SolveOptions {
+                threads,
+                all_winning: true,
+            },
+            &budget,
+            Some(now_ms),
+        );
+        if r.stopped.is_none() && r.all_winning {
+            report = Some(r);
+        }
+    }
+    let nodes = solver
+        .stats
+        .expansions
+        .load(std::sync::atomic::Ordering::Relaxed)
+        - before;
+    to_js(&SolveSlice {
+        status: if report.is_some() {
+            "solved"
+        } else {
+            "running"
+        },
+        nodes,
+        phi: outcome.bounds.phi,
+        delta: outcome.bounds.delta,
+        table_entries: (with_fill || report.is_some()).then(|| solver.table().len()),
+        table_capacity: solver.table().capacity(),
+        report,
+    })
+}
+
+/// One node of the proof of the position in `code`: the node reached by the moves `path`
+/// (space separated, from the solved position), explained (`ProofNode`), its children settled
+/// within `slice_ms` milliseconds; `null` when that was not enough (call again: the table keeps
+/// the work done).
+#[wasm_bindgen(js_name = explainSlice)]
+pub fn explain_slice(code: &str, path: &str, slice_ms: f64) -> Result<JsValue, JsError> {
+    use hexlab_core::search::Budget;
+    let game = load(code)?;
+    let position = game.position();
+    let moves: Vec<Move> = path
+        .split_whitespace()
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .map_err(error)?;
+    let solver = solver_for(position.size());
+    let slice = if slice_ms.is_finite() && slice_ms > 0.0 {
+        slice_ms
+    } else {
+        50.0
+    };
+    let budget = Budget::unlimited().with_time_limit(slice, now_ms);
+    // The proof's moves are played on each node's filled position; a first move into the root's
+    // fill-in (a dead or captured cell, still a legal move of the game, marked won or lost like
+    // the others) is played on the position as given, and the rest of the path follows from there.
+    let mut start = position.clone();
+    let mut rest = &moves[..];
+    if let Some(&first) = moves.first() {
+        let node = match solver.node(position, &mut budget.meter()) {
+            Ok(node) => node,
+            Err(_) => return Ok(JsValue::NULL),
+        };
+        if node.filled(position).play(first).is_err() && start.play(first).is_ok() {
+            rest = &moves[1..];
+        } else {
+            start = position.clone();
+        }
+    }
+    match solver.explain(&start, rest, &budget) {
+        Ok(node) if node.winner.is_some() && node.children.iter().all(|c| c.winner.is_some()) => {
+            to_js(&node)
+        }
+        // No node limit here: only a move that can't be played stops with `Nodes`.
+        Err(hexlab_core::search::Stopped::Nodes) => Err(error(format!(
+            "the path {path:?} leaves the proof (a move that can't be played)"
+        ))),
+        _ => Ok(JsValue::NULL),
+    }
+}
+
+/// Forgets every solved position of the worker's solver.
+#[wasm_bindgen(js_name = clearSolver)]
+pub fn clear_solver() {
+    SOLVER.with(|cell| *cell.borrow_mut() = None);
+}

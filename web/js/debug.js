@@ -6,7 +6,7 @@
 /**
  * Exposes `window.__hexlab` when `search` has `debug`: `killWorker(name)` kills that worker, `busy(name)` says
  * whether it has work in flight, `starts(name)` how many workers it has started. `clients` maps names to
- * engine.js / analyst.js clients (`engine`, `analysis`, `connections`, `search`). Returns the unbind function.
+ * engine.js / analyst.js / solver.js clients (`engine`, `analysis`, `connections`, `search`, `solver`). Returns the unbind function.
  */
 export function bindDebug(clients, { search = location.search, target = window } = {}) {
   if (!new URLSearchParams(search).has('debug')) return () => {};

@@ -5,13 +5,16 @@ import { defaults } from './config.js';
 import { createCtrl } from './ctrl.js';
 import { bindDebug } from './debug.js';
 import { createEngine } from './engine.js';
-import { bindBoard, bindGridKeys, bindHover, bindKeys, bindPanel } from './events.js';
+import { bindBoard, bindGridKeys, bindHover, bindKeys, bindPanel, listen } from './events.js';
 import { gridCell } from './grid.js';
 import { bindHash, parseViews } from './hash.js';
 import { fillConnectionsLegend, fillFillinLegend, fillLegend, fillSizes, panelDom, renderPanel } from './panel.js';
 import { debounceRedraw, renderBoard, renderGrid, renderMarks, wrap } from './render.js';
 import { createState } from './state.js';
 import { createWasm } from './wasm.js';
+import { createSolve, renderSolve, solveDom } from './solve.js';
+import { createSolver } from './solver.js';
+import { createStore } from './store.js';
 
 /** Mounts the analysis board on the page's fixed elements; returns { state, actions, destroy }. */
 export function start(config = defaults) {
@@ -38,7 +41,10 @@ export function start(config = defaults) {
     if (view) delete boardWrap.dataset.empty;
     renderLoading(loadingDom, state);
     renderPanel(panel, state);
+    solve.follow(view);
+    renderSolve(solvePanel, state);
   });
+  const solvePanel = solveDom();
 
   const loadingDom = {
     box: document.getElementById('engine-loading'),
@@ -59,6 +65,9 @@ export function start(config = defaults) {
   // A fourth for its "Search deeper" (started on first use), so a long search never holds up H-search.
   const searcher = createAnalyst({ restartAfterMs: config.analysisRestartMs, method: 'connect', label: 'connection search', wasm });
   const actions = createCtrl({ state, engine, analyst, vc, searcher, config, redraw });
+  // A fifth for Solve (started on first use), with a pool of its own; solved positions are kept in IndexedDB.
+  const solver = createSolver({ wasm });
+  const solve = createSolve({ state, solver, store: createStore(), redraw });
   // A touch screen (no fine pointer) gets hints without Shift and Esc; the query is followed (a tablet's mouse).
   const coarse = globalThis.matchMedia?.('(pointer: coarse)');
   const followPointer = () => {
@@ -69,7 +78,21 @@ export function start(config = defaults) {
   coarse?.addEventListener?.('change', followPointer);
   const unbinds = [
     () => coarse?.removeEventListener?.('change', followPointer),
-    bindBoard(boardWrap, (cell, how) => actions.clickCell(cell, how), (edge) => actions.clickEdge(edge)),
+    bindBoard(
+      boardWrap,
+      (cell, how) => (!state.connections.on && !state.edit.on && !how?.shift && solve.clickCell(cell)) || actions.clickCell(cell, how),
+      (edge) => actions.clickEdge(edge),
+    ),
+    listen(solvePanel.button, 'click', () => solve.solve()),
+    listen(solvePanel.stop, 'click', () => solve.stop()),
+    listen(solvePanel.crumbs, 'click', (e) => {
+      const crumb = e.target.closest?.('[data-crumb]');
+      if (crumb) solve.back(Number(crumb.dataset.crumb));
+    }),
+    listen(solvePanel.children, 'click', (e) => {
+      const move = e.target.closest?.('[data-move]');
+      if (move) solve.step(move.dataset.move);
+    }),
     bindHover(boardWrap, (cell) => actions.hover(cell)),
     bindGridKeys(boardWrap, actions),
     bindPanel(panel, actions),
@@ -85,7 +108,7 @@ export function start(config = defaults) {
       actions.load(code, 'link');
     }),
     // `?debug` only: tests kill workers through window.__hexlab (debug.js).
-    bindDebug({ engine, analysis: analyst, connections: vc, search: searcher }),
+    bindDebug({ engine, analysis: analyst, connections: vc, search: searcher, solver }),
   ];
   redraw();
   actions.start();
@@ -96,12 +119,15 @@ export function start(config = defaults) {
     analyst,
     vc,
     searcher,
+    solver,
+    solve,
     destroy() {
       unbinds.forEach((unbind) => unbind());
       engine.terminate();
       analyst.terminate();
       vc.terminate();
       searcher.terminate();
+      solver.terminate();
     },
   };
 }

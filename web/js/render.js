@@ -25,6 +25,7 @@
 
 import { cellMarks, currentReport, focusCell, focusCells } from './analysis.js';
 import { connectionOverlay } from './connections.js';
+import { solveOverlay } from './solve.js';
 import {
   R, W, angleBetween, cellName, center, edgeBands, edgeClips, edgePaths, hexPoints, labelPositions, viewBox,
 } from './geometry.js';
@@ -240,11 +241,15 @@ const HIGHLIGHTS = ['witness', 'killer', 'dominator', 'analysis-focus'];
 export function renderMarks(dom, state) {
   const current = !!state.view && dom.key === state.view.code;
   const vc = current ? connectionOverlay(state) : null;
-  const report = current && !state.connections?.on ? currentReport(state) : null;
+  // The Solve's result (win / loss on every move, the proof explorer's node) takes the board from the analysis.
+  const so = current && !vc ? solveOverlay(state) : null;
+  const report = current && !state.connections?.on && !so ? currentReport(state) : null;
   const marks = cellMarks(report);
   const focus = focusCell(state, marks);
   const vcKey = vc?.key ?? null;
-  if (dom.marksReport === report && dom.marksFocus === focus && dom.marksVc === vcKey) return;
+  const soKey = so?.key ?? null;
+  if (dom.marksReport === report && dom.marksFocus === focus && dom.marksVc === vcKey && dom.marksSolve === soKey) return;
+  dom.marksSolve = soKey;
   dom.marksReport = report;
   dom.marksFocus = focus;
   dom.marksVc = vcKey;
@@ -253,16 +258,18 @@ export function renderMarks(dom, state) {
   const lit = { witness, killer: killers, dominator: by, 'analysis-focus': new Set(focus ? [focus] : []) };
   for (const [name, g] of dom.cells) {
     const mark = marks.get(name);
-    setAttr(g, 'data-mark', vc ? vc.marks.get(name) : mark?.mark);
+    setAttr(g, 'data-mark', vc ? vc.marks.get(name) : so ? so.marks.get(name) : mark?.mark);
+    g.classList.toggle('pv', so?.pv === name);
     setAttr(g, 'data-fill-kind', mark?.fillKind);
     const fill = vc ? vc.fill.get(name) : mark?.fill;
     setAttr(g, 'data-fill', fill);
     setAttr(g, 'data-by', mark?.by);
     setAttr(g, 'data-endpoint', vc?.endpoints.get(name));
-    g.classList.toggle('mustplay', !!vc?.mustplay.has(name));
+    g.classList.toggle('mustplay', !!(vc ?? so)?.mustplay.has(name));
     g.classList.toggle('consider', consider.has(name));
     // The Connections fill-in has no kind: the analysis's ghost stone of its colour, without the kind's extras.
-    const glyphMark = vc ? (fill ? { fill, fillKind: null } : null) : mark;
+    const ghost = so?.glyphs.get(name);
+    const glyphMark = vc ? (fill ? { fill, fillKind: null } : null) : so ? (ghost ? { fill: ghost, fillKind: null } : null) : mark;
     let glyphNode = g.querySelector(':scope > .glyphs');
     if (glyphMark && !glyphNode) glyphNode = glyphs(g);
     if (glyphNode) setGlyph(glyphNode, glyphMark, name);
@@ -287,4 +294,5 @@ export function renderMarks(dom, state) {
   setAttr(dom.svg, 'data-vc-player', vc?.player);
   dom.svg.classList.toggle('analysis', !!report);
   dom.svg.classList.toggle('connections', !!vc);
+  dom.svg.classList.toggle('solved', !!so);
 }

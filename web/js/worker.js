@@ -171,6 +171,63 @@ function connect(code, player, from, to, nodes) {
   return { ...report, worker_millis: performance.now() - t0 };
 }
 
+/** Lets the worker read its messages (a Stop) between two slices of work. */
+const breathe = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+let solving = null; // the solve running: { stop }
+
+/**
+ * Solve (wasm `solveSlice`): the position in `code` is solved in slices of `sliceMs` milliseconds on the pool,
+ * the worker's one solver keeping its table between them (and between solves of the same board size). After
+ * each slice it tells the page how it goes, `{ id, partial: { nodes, ms, phi, delta, table_entries,
+ * table_capacity, threads } }` (nodes so far; the table's fill every `fillEvery` slices), then reads its
+ * messages: a `stopSolve` (or a newer solve) ends it with `{ status: 'stopped', ... }` within one slice.
+ * Solved: `{ status: 'solved', ...SolveReport }` with `nodes` and `ms` of the whole solve.
+ */
+async function solve(code, { sliceMs = 15, fillEvery = 8 } = {}) {
+  if (solving) solving.stop = true;
+  const run = { stop: false };
+  solving = run;
+  const t0 = performance.now();
+  const threads = wasm.threadCount();
+  let nodes = 0;
+  let entries = null;
+  try {
+    for (let slice = 0; ; slice++) {
+      const s = wasm.solveSlice(code, sliceMs, slice % fillEvery === 0);
+      nodes += s.nodes;
+      entries = s.table_entries ?? entries;
+      const ms = performance.now() - t0;
+      const progress = { nodes, ms, phi: s.phi, delta: s.delta, table_entries: entries, table_capacity: s.table_capacity, threads };
+      if (s.status === 'solved') return { ...s.report, status: 'solved', nodes, ms, threads, table_entries: entries };
+      this?.partial?.(progress);
+      await breathe();
+      if (run.stop) return { ...progress, status: 'stopped', ms: performance.now() - t0 };
+    }
+  } finally {
+    if (solving === run) solving = null;
+  }
+}
+
+/** Stops the solve running, if any (its own request then answers `stopped`). */
+function stopSolve() {
+  if (!solving) return false;
+  solving.stop = true;
+  return true;
+}
+
+/**
+ * One node of the proof (wasm `explainSlice`): the node reached by `path` (moves from the solved position in
+ * `code`), explained, its children settled in slices of `sliceMs` (the table keeps what each slice learnt).
+ */
+async function explain(code, path = [], { sliceMs = 100 } = {}) {
+  for (;;) {
+    const node = wasm.explainSlice(code, path.join(' '), sliceMs);
+    if (node) return node;
+    await breathe();
+  }
+}
+
 const methods = {
   init,
   version: () => wasm.version(),
@@ -185,6 +242,9 @@ const methods = {
   analyze,
   connections,
   connect,
+  solve,
+  stopSolve,
+  explain,
 };
 
 self.onmessage = async (e) => {
@@ -197,7 +257,9 @@ self.onmessage = async (e) => {
       throw new Error('engine not initialised');
     }
     await ready;
-    const result = method === 'init' ? await ready : methods[method](...args);
+    // A long method (solve) may tell the page how it goes before it answers: `{ id, partial }`.
+    const context = { partial: (partial) => self.postMessage({ id, partial }) };
+    const result = method === 'init' ? await ready : await methods[method].apply(context, args);
     self.postMessage({ id, ok: true, result });
   } catch (err) {
     // A trap (panic, out of memory) leaves the module unusable; the client restarts the worker.
