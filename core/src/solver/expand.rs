@@ -131,7 +131,13 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
         });
         return expansion;
     }
-    if position.swap_legal() || position.rules() == Rules::Rex {
+    // The analysis knows no swap: not while it is open, nor on the empty board of a game with
+    // the swap rule (the first move opens it).
+    let swap_ahead = position.config().swap
+        && position.size().is_square()
+        && position.occupied().is_empty()
+        && mover == Color::Black;
+    if position.swap_legal() || swap_ahead || position.rules() == Rules::Rex {
         expansion.moves = order(position, position.legal_cells(), features);
         if position.swap_legal() {
             expansion.moves.push(Move::Swap);

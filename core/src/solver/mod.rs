@@ -5,19 +5,22 @@
 //!   winning connections, the mustplay, the move order);
 //! - [`dfpn`]: the search itself on a table shared by threads;
 //! - [`proof`]: reading results back: every winning move, the principal variation, one node
-//!   of the proof explained.
+//!   of the proof explained;
+//! - [`certificate`]: a complete proof (every reply of the loser) for an independent checker.
 //!
 //! Every result is checked against a brute-force solver on small boards
 //! (`core/tests/solver_soundness.rs`): the winner and the full set of winning moves, with every
 //! pruning on, at one and two threads.
 
 pub mod bounds;
+pub mod certificate;
 pub mod dfpn;
 pub mod expand;
 pub mod proof;
 pub mod report;
 
 pub use bounds::Bounds;
+pub use certificate::{Certificate, CertificateError};
 pub use dfpn::{Outcome, Solver};
 pub use expand::{Features, Reason};
 pub use proof::{ChildResult, ProofNode};
