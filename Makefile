@@ -21,7 +21,7 @@ THREADS_RUSTFLAGS := -C target-feature=+atomics,+bulk-memory \
   -C link-arg=--export=__tls_align -C link-arg=--export=__tls_base
 WASM_SOURCES := $(shell find core/src wasm/src -name '*.rs') Cargo.toml core/Cargo.toml wasm/Cargo.toml Cargo.lock
 
-.PHONY: help serve test setup setup-rust setup-wasm-bindgen setup-browser setup-npm \
+.PHONY: help serve test setup setup-rust setup-wasm-bindgen setup-browser setup-npm setup-parallel \
         native wasm check unit e2e bench clean
 
 help:
@@ -31,7 +31,7 @@ help:
 
 ## Set-up (idempotent) ------------------------------------------------------------------------
 
-setup: setup-rust setup-wasm-bindgen setup-browser setup-npm
+setup: setup-rust setup-wasm-bindgen setup-browser setup-npm setup-parallel
 
 setup-rust:
 	@rustup component list --installed --toolchain stable | grep -q '^clippy' || rustup component add --toolchain stable clippy rustfmt
@@ -48,6 +48,10 @@ setup-wasm-bindgen:
 
 setup-browser:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+# GNU parallel, for core/tests/store_parallel.rs: the opening map in shares, as README shows.
+setup-parallel:
+	@command -v parallel >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq parallel >/dev/null; }
 
 setup-npm: tests/node_modules/.installed
 
@@ -86,7 +90,7 @@ check: setup-rust
 
 # Release for the search-heavy suites; then the library's unit tests once more in a debug build,
 # so the debug_assert!s guarding the unchecked APIs run somewhere.
-unit: setup-rust
+unit: setup-rust setup-parallel
 	cargo test --workspace --release
 	cargo test -p hexlab-core --lib
 

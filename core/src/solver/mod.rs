@@ -6,7 +6,8 @@
 //! - [`dfpn`]: the search itself on a table shared by threads;
 //! - [`proof`]: reading results back: every winning move, the principal variation, one node
 //!   of the proof explained;
-//! - [`certificate`]: a complete proof (every reply of the loser) for an independent checker.
+//! - [`certificate`]: a complete proof (every reply of the loser) for an independent checker;
+//! - [`store`] (native, the `cli` feature): proven results kept in an SQLite file.
 //!
 //! Every result is checked against a brute-force solver on small boards
 //! (`core/tests/solver_soundness.rs`): the winner and the full set of winning moves, with every
@@ -18,6 +19,8 @@ pub mod dfpn;
 pub mod expand;
 pub mod proof;
 pub mod report;
+#[cfg(feature = "cli")]
+pub mod store;
 
 pub use bounds::Bounds;
 pub use certificate::{Certificate, CertificateError};

@@ -11,8 +11,10 @@ mod connections;
 mod convert;
 mod flags;
 mod gtp;
+mod openings;
 mod output;
 mod solve;
+mod store_cli;
 
 use std::process::ExitCode;
 
@@ -30,7 +32,13 @@ usage:
   hexlab connect <position> [--player b|w] --from X --to Y [--nodes N] [--json]   connection search
   hexlab solve <position> [--all-winning] [--threads N] [--tt-mb M] [--time-limit S] [--nodes N]
                [--no fill-in,inferior,connections,mustplay,resistance] [--json]
-                                           who wins, proven (focused df-pn)
+               [--store FILE]              who wins, proven (focused df-pn); --store: look the
+                                           position up first, store the result after
+  hexlab openings --size N [--threads N] [--tt-mb M] [--time-limit S] [--store FILE]
+                  [--shard K/M] [--json]   every canonical first move solved (no swap),
+                                           resumable from the store; share K of M only
+  hexlab store merge A.db B.db ... --into C.db [--json]   merge stores (conflicts: exit 2)
+  hexlab store dump FILE [--json]          every stored result
   hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]
   hexlab bench ica [--set FILE] [--repeat N] [--json]   analysis over a fixed position set
   hexlab bench vc [--set FILE] [--repeat N] [--only default] [--json]
@@ -74,6 +82,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "vc" => connections::vc_command(rest),
         "connect" => connections::connect_command(rest),
         "solve" => solve::solve_command(rest),
+        "openings" => openings::openings_command(rest),
+        "store" => store_cli::store_command(rest),
         "bench" => bench::bench(rest),
         "convert" => convert::convert(rest),
         other => Err(UsageError(format!(

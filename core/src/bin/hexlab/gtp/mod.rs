@@ -8,7 +8,7 @@
 //! `hexgui-analyze_commands`) and the registry; each engine registers its commands from its
 //! own file: [`board_commands`] (the game), [`ica_commands`] (inferior cell analysis),
 //! [`vc_commands`] (H-search, with [`vc_params`] and [`vc_board`]), [`solver_commands`] (the
-//! solver).
+//! solver) and [`solver_db_commands`] (its solved-position store).
 
 use std::io::{self, BufRead, Write};
 
@@ -23,6 +23,7 @@ use vc_board::VcBoard;
 mod board_commands;
 mod ica_commands;
 mod solver_commands;
+mod solver_db_commands;
 mod vc_board;
 mod vc_commands;
 mod vc_params;
@@ -44,6 +45,8 @@ pub struct Engine {
     /// lasts between commands until `dfpn-clear-tt` or a new table size.
     dfpn: solver_commands::DfpnParams,
     solver: Option<hexlab_core::solver::Solver>,
+    /// The solved-position store `dfpn-solve-state` reads and writes (`dfpn-open-db`).
+    db: Option<hexlab_core::solver::store::Store>,
 }
 
 /// What a command answers: the text after `=`, or the message after `?`.
@@ -116,6 +119,7 @@ fn registry() -> impl Iterator<Item = &'static Command> {
         ica_commands::COMMANDS,
         vc_commands::COMMANDS,
         solver_commands::COMMANDS,
+        solver_db_commands::COMMANDS,
         board_commands::COMMANDS,
     ]
     .into_iter()
@@ -194,6 +198,7 @@ impl Engine {
             vc_board: None,
             dfpn: solver_commands::DfpnParams::default(),
             solver: None,
+            db: None,
         }
     }
 
@@ -436,6 +441,13 @@ mod tests {
             "clear_board",
             "compute-fillin",
             "compute-inferior",
+            "dfpn-clear-tt",
+            "dfpn-close-db",
+            "dfpn-get-bounds",
+            "dfpn-get-pv",
+            "dfpn-open-db",
+            "dfpn-solve-state",
+            "dfpn-solver-find-winning",
             "final_score",
             "genmove",
             "hexgui-analyze_commands",
@@ -443,6 +455,7 @@ mod tests {
             "known_command",
             "list_commands",
             "name",
+            "param_dfpn",
             "param_player_vc",
             "play",
             "protocol_version",
@@ -467,6 +480,12 @@ mod tests {
             "vc/VC Between Cells Semi/vc-between-cells-semi %c %P",
             "plist/VC Mustplay/vc-get-mustplay %m",
             "param/VC Parameters/param_player_vc",
+            "string/DFPN Solve State/dfpn-solve-state %m",
+            "plist/DFPN Find Winning/dfpn-solver-find-winning %m",
+            "var/DFPN PV/dfpn-get-pv %m",
+            "none/DFPN Clear TT/dfpn-clear-tt",
+            "param/DFPN Param/param_dfpn",
+            "none/DFPN Close DB/dfpn-close-db",
             "plist/All Legal Moves/all_legal_moves %m",
             "string/Final Score/final_score",
             "string/Position Code/hexlab-position",

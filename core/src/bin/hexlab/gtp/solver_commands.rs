@@ -115,14 +115,20 @@ impl Engine {
     }
 
     /// `dfpn-solve-state [b|w]`: `black` or `white`, the winner; `empty` when the time limit
-    /// stopped the search first (as Benzene answers).
+    /// stopped the search first (as Benzene answers). Reads and writes the open database
+    /// (`dfpn-open-db`).
     fn dfpn_solve_state(&mut self, args: &[&str]) -> Answer {
         let position = self.solver_position(args, false)?;
+        if let Some(winner) = self.db_lookup(&position)? {
+            return Ok(winner.name().into());
+        }
         let budget = self.dfpn_budget();
         let threads = self.dfpn.threads;
         let pool = self.dfpn_pool()?;
+        let mark = self.db_mark();
         let solver = self.solver();
         let outcome = pool.install(|| solver.solve(&position, threads, &budget));
+        self.db_store(&position, outcome.winner, mark)?;
         Ok(outcome.winner.map_or("empty", |w| w.name()).into())
     }
 
