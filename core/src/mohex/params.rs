@@ -53,7 +53,7 @@ impl Default for Params {
             use_rave: true,
             rave_weight_final: 1000.0,
             uct_bias_constant: 0.0,
-            expand_threshold: 1,
+            expand_threshold: 3,
             knowledge_threshold: 400,
             inferior_max_empty: 30,
             reuse_subtree: true,

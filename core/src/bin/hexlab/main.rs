@@ -12,6 +12,7 @@ mod convert;
 mod flags;
 mod gtp;
 mod output;
+mod play;
 mod solve;
 
 use std::process::ExitCode;
@@ -31,6 +32,9 @@ usage:
   hexlab solve <position> [--all-winning] [--threads N] [--tt-mb M] [--time-limit S] [--nodes N]
                [--no fill-in,inferior,connections,mustplay,resistance] [--json]
                                            who wins, proven (focused df-pn)
+  hexlab play <position> [--time S | --games N] [--threads N] [--seed N] [--max-nodes N]
+              [--no-rave] [--no-bridges] [--no-knowledge] [--no-solver] [--json]
+                                           the player's move (MCTS; 1 s by default)
   hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]
   hexlab bench ica [--set FILE] [--repeat N] [--json]   analysis over a fixed position set
   hexlab bench vc [--set FILE] [--repeat N] [--only default] [--json]
@@ -72,6 +76,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "vc" => connections::vc_command(rest),
         "connect" => connections::connect_command(rest),
         "solve" => solve::solve_command(rest),
+        "play" => play::play_command(rest),
         "bench" => bench::bench(rest),
         "convert" => convert::convert(rest),
         other => Err(UsageError(format!(

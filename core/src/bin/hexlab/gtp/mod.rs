@@ -8,12 +8,11 @@
 //! `hexgui-analyze_commands`) and the registry; each engine registers its commands from its
 //! own file: [`board_commands`] (the game), [`ica_commands`] (inferior cell analysis),
 //! [`vc_commands`] (H-search, with [`vc_params`] and [`vc_board`]), [`solver_commands`] (the
-//! solver).
+//! solver), [`mohex_commands`] (the player: `genmove`, `param_mohex`).
 
 use std::io::{self, BufRead, Write};
 
 use hexlab_core::quote::quote;
-use hexlab_core::rng::Rng;
 use hexlab_core::vc::Limits;
 use hexlab_core::{BoardSize, Color, Position, RulesConfig};
 
@@ -22,6 +21,7 @@ use vc_board::VcBoard;
 
 mod board_commands;
 mod ica_commands;
+mod mohex_commands;
 mod solver_commands;
 mod vc_board;
 mod vc_commands;
@@ -34,7 +34,6 @@ mod fuzz_tests;
 pub struct Engine {
     position: Position,
     history: Vec<Position>,
-    rng: Rng,
     quit: bool,
     /// H-search's limits for the `vc-*` commands (`param_player_vc`).
     vc_limits: Limits,
@@ -44,6 +43,9 @@ pub struct Engine {
     /// lasts between commands until `dfpn-clear-tt` or a new table size.
     dfpn: solver_commands::DfpnParams,
     solver: Option<hexlab_core::solver::Solver>,
+    /// The player (`genmove`, `param_mohex`) and its last search.
+    mohex: mohex_commands::MohexState,
+    last_search: mohex_commands::LastSearch,
 }
 
 /// What a command answers: the text after `=`, or the message after `?`.
@@ -116,6 +118,7 @@ fn registry() -> impl Iterator<Item = &'static Command> {
         ica_commands::COMMANDS,
         vc_commands::COMMANDS,
         solver_commands::COMMANDS,
+        mohex_commands::COMMANDS,
         board_commands::COMMANDS,
     ]
     .into_iter()
@@ -183,17 +186,18 @@ fn is_id(word: &str) -> bool {
 }
 
 impl Engine {
-    /// A session on the empty 11x11 board, with random moves drawn from `seed`.
+    /// A session on the empty 11x11 board, the player's simulations seeded by `seed`.
     pub fn new(seed: u64) -> Engine {
         Engine {
             position: Position::new(BoardSize::default(), RulesConfig::default()),
             history: Vec::new(),
-            rng: Rng::new(seed),
             quit: false,
             vc_limits: Limits::default(),
             vc_board: None,
             dfpn: solver_commands::DfpnParams::default(),
             solver: None,
+            mohex: mohex_commands::MohexState::new(seed),
+            last_search: None,
         }
     }
 
@@ -436,13 +440,23 @@ mod tests {
             "clear_board",
             "compute-fillin",
             "compute-inferior",
+            "dfpn-clear-tt",
+            "dfpn-get-bounds",
+            "dfpn-get-pv",
+            "dfpn-solve-state",
+            "dfpn-solver-find-winning",
             "final_score",
             "genmove",
             "hexgui-analyze_commands",
             "hexlab-position",
             "known_command",
             "list_commands",
+            "mohex-get-pv",
+            "mohex-search-statistics",
+            "mohex-values",
             "name",
+            "param_dfpn",
+            "param_mohex",
             "param_player_vc",
             "play",
             "protocol_version",
@@ -467,6 +481,15 @@ mod tests {
             "vc/VC Between Cells Semi/vc-between-cells-semi %c %P",
             "plist/VC Mustplay/vc-get-mustplay %m",
             "param/VC Parameters/param_player_vc",
+            "string/DFPN Solve State/dfpn-solve-state %m",
+            "plist/DFPN Find Winning/dfpn-solver-find-winning %m",
+            "var/DFPN PV/dfpn-get-pv %m",
+            "none/DFPN Clear TT/dfpn-clear-tt",
+            "param/DFPN Param/param_dfpn",
+            "param/MoHex Param/param_mohex",
+            "var/MoHex PV/mohex-get-pv %m",
+            "pspairs/MoHex Values/mohex-values",
+            "string/MoHex Search Statistics/mohex-search-statistics",
             "plist/All Legal Moves/all_legal_moves %m",
             "string/Final Score/final_score",
             "string/Position Code/hexlab-position",
