@@ -4,6 +4,7 @@
 //! Bad input: a message on stderr and exit status 2; output that cannot be written: see
 //! [`output`].
 
+mod arena;
 mod args;
 mod bench;
 mod commands;
@@ -35,6 +36,8 @@ usage:
   hexlab play <position> [--time S | --games N] [--threads N] [--seed N] [--max-nodes N]
               [--no-rave] [--no-bridges] [--no-knowledge] [--no-solver] [--json]
                                            the player's move (MCTS; 1 s by default)
+  hexlab arena --engine CMD --engine CMD [--games N] [--size S] [--time T] [--json]
+                                           two GTP engines play balanced openings
   hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]
   hexlab bench ica [--set FILE] [--repeat N] [--json]   analysis over a fixed position set
   hexlab bench vc [--set FILE] [--repeat N] [--only default] [--json]
@@ -77,6 +80,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "connect" => connections::connect_command(rest),
         "solve" => solve::solve_command(rest),
         "play" => play::play_command(rest),
+        "arena" => arena::arena_command(rest),
         "bench" => bench::bench(rest),
         "convert" => convert::convert(rest),
         other => Err(UsageError(format!(
