@@ -3,8 +3,9 @@
 //! Each engine is a shell command speaking GTP (`hexlab gtp`, Benzene's `mohex`). Game `2k` and
 //! `2k + 1` start from the same one-move opening (Black's first stone, spread over the board)
 //! with the colours exchanged, so neither engine profits from the opening or the first move.
-//! The swap is off. A game ends when one side connects; an engine that answers `resign`, an
-//! illegal move or nothing loses that game. Printed: wins per engine, the first engine's Elo
+//! The swap is off. A game ends when one side connects; an engine that answers `resign` or an
+//! illegal move loses that game; one that dies or answers `?` voids it (no result, left out of
+//! the Elo, counted apart: Benzene's mohex has been seen to exit in won positions). Printed: wins per engine, the first engine's Elo
 //! difference with its standard error, and every game as a position code.
 
 use std::io::{BufRead, BufReader, Write};
@@ -118,12 +119,15 @@ struct ArenaReport {
     games: u64,
     /// Wins of each engine, in the order given.
     wins: [u64; 2],
+    /// Games without a result (an engine died or failed).
+    void: u64,
     /// Wins of each engine as Black.
     wins_as_black: [u64; 2],
     /// The first engine's Elo difference over the second, and its standard error.
     elo: f64,
     elo_error: f64,
-    /// Every game: its opening, who played Black (0 or 1), the winner (0 or 1), the code.
+    /// Every game: its opening, who played Black (0 or 1), the winner (0 or 1; none when
+    /// void), the code.
     records: Vec<Record>,
 }
 
@@ -131,7 +135,7 @@ struct ArenaReport {
 struct Record {
     opening: String,
     black: usize,
-    winner: usize,
+    winner: Option<usize>,
     code: String,
     note: Option<String>,
 }
@@ -177,6 +181,7 @@ pub fn arena_command(args: &[String]) -> Result<(), Failure> {
         size: size.to_string(),
         games,
         wins: [0; 2],
+        void: 0,
         wins_as_black: [0; 2],
         elo: 0.0,
         elo_error: 0.0,
@@ -192,16 +197,23 @@ pub fn arena_command(args: &[String]) -> Result<(), Failure> {
                 *engine = Engine::ready(&engines[i], time)?;
             }
         }
-        report.wins[record.winner] += 1;
-        if record.winner == black {
-            report.wins_as_black[black] += 1;
+        match record.winner {
+            Some(w) => {
+                report.wins[w] += 1;
+                if w == black {
+                    report.wins_as_black[black] += 1;
+                }
+            }
+            None => report.void += 1,
         }
         if !json {
             outln!(
-                "game {}: {} black, {} wins: {}{}",
+                "game {}: {} black, {}: {}{}",
                 g + 1,
                 black + 1,
-                record.winner + 1,
+                record
+                    .winner
+                    .map_or("void".to_string(), |w| format!("{} wins", w + 1)),
                 record.code,
                 record
                     .note
@@ -211,7 +223,7 @@ pub fn arena_command(args: &[String]) -> Result<(), Failure> {
         }
         report.records.push(record);
     }
-    (report.elo, report.elo_error) = elo(report.wins[0], games);
+    (report.elo, report.elo_error) = elo(report.wins[0], report.wins[0] + report.wins[1]);
     if json {
         return print_json(&report);
     }
@@ -224,10 +236,11 @@ pub fn arena_command(args: &[String]) -> Result<(), Failure> {
         )?;
     }
     outln!(
-        "Elo of engine 1 over engine 2: {:+.0} ± {:.0} ({} games, {} x {})",
+        "Elo of engine 1 over engine 2: {:+.0} ± {:.0} ({} games with a result, {} void, {} x {})",
         report.elo,
         report.elo_error,
-        games,
+        games - report.void,
+        report.void,
         side,
         side
     )
@@ -280,10 +293,10 @@ fn play_game(players: &mut [Engine; 2], size: BoardSize, opening: Cell, black: u
     };
     let winner = loop {
         if let Some(color) = game.position().winner() {
-            break engine_of(color);
+            break Some(engine_of(color));
         }
         if note.is_some() {
-            break 1 - engine_of(game.position().to_move());
+            break None;
         }
         let color = game.position().to_move();
         let mover = engine_of(color);
@@ -292,18 +305,18 @@ fn play_game(players: &mut [Engine; 2], size: BoardSize, opening: Cell, black: u
         let cell = match answer {
             Ok(text) if text.eq_ignore_ascii_case("resign") => {
                 note = Some(format!("{} resigned", mover + 1));
-                break 1 - mover;
+                break Some(1 - mover);
             }
             Ok(text) => match text.parse::<Cell>() {
                 Ok(cell) if game.position().empty_cells().contains(cell) => cell,
                 _ => {
                     note = Some(format!("{} played '{text}'", mover + 1));
-                    break 1 - mover;
+                    break Some(1 - mover);
                 }
             },
             Err(e) => {
                 note = Some(format!("{} failed: {e}", mover + 1));
-                break 1 - mover;
+                break None;
             }
         };
         game.play(Move::Cell(cell)).expect("an empty cell");
@@ -323,9 +336,11 @@ fn play_game(players: &mut [Engine; 2], size: BoardSize, opening: Cell, black: u
 /// The Elo difference for `wins` out of `games` and its standard error (from the binomial
 /// error of the score; scores of 0 or 1 are moved half a game inwards).
 fn elo(wins: u64, games: u64) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, f64::INFINITY);
+    }
     let n = games as f64;
     let p = (wins as f64).clamp(0.5, n - 0.5) / n;
-    let p = if games == 0 { 0.5 } else { p };
     let elo = -400.0 * (1.0 / p - 1.0).log10() + 0.0;
     let se = (p * (1.0 - p) / n.max(1.0)).sqrt();
     let error = 400.0 / std::f64::consts::LN_10 * se / (p * (1.0 - p));
@@ -342,6 +357,7 @@ mod tests {
         assert!(even.abs() < 1e-9 && error > 0.0);
         assert!(elo(15, 20).0 > 150.0);
         assert!(elo(20, 20).0.is_finite());
+        assert_eq!(elo(0, 0).0, 0.0);
     }
 
     #[test]
