@@ -4,8 +4,10 @@
 //! `2k + 1` start from the same one-move opening (Black's first stone, spread over the board)
 //! with the colours exchanged, so neither engine profits from the opening or the first move.
 //! The swap is off. A game ends when one side connects; an engine that answers `resign` or an
-//! illegal move loses that game; one that dies or answers `?` voids it (no result, left out of
-//! the Elo, counted apart: Benzene's mohex has been seen to exit in won positions). Printed: wins per engine, the first engine's Elo
+//! illegal move loses that game; when one dies or answers `?`, the game is adjudicated by
+//! hexlab's knowledge of the position (fill-in or a winning virtual connection for either
+//! side: Benzene's mohex exits when asked to move in a position its fill-in wins), or else
+//! void (no result, left out of the Elo, counted apart). Printed: wins per engine, the first engine's Elo
 //! difference with its standard error, and every game as a position code.
 
 use std::io::{BufRead, BufReader, Write};
@@ -315,8 +317,14 @@ fn play_game(players: &mut [Engine; 2], size: BoardSize, opening: Cell, black: u
                 }
             },
             Err(e) => {
-                note = Some(format!("{} failed: {e}", mover + 1));
-                break None;
+                let proof = hexlab_core::mohex::knowledge::knowledge(game.position(), 0).proven;
+                let (winner, verdict) = match proof {
+                    hexlab_core::mohex::tree::WIN => (Some(mover), "adjudicated: its win"),
+                    hexlab_core::mohex::tree::LOSS => (Some(1 - mover), "adjudicated: its loss"),
+                    _ => (None, "void"),
+                };
+                note = Some(format!("{} failed, {verdict}: {e}", mover + 1));
+                break winner;
             }
         };
         game.play(Move::Cell(cell)).expect("an empty cell");
