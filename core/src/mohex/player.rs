@@ -1,6 +1,9 @@
 //! The player: one search per move over the shared tree, with the solver first on small or
 //! late positions and the tree kept between moves.
 //!
+//! A position proven lost is searched again without knowledge, for the move that resists
+//! longest by the playouts' statistics.
+//!
 //! A search runs [`Params::num_threads`] workers on the current rayon pool (the caller
 //! installs a pool of that size). The swap is never played: positions are searched with the
 //! swap option closed, as the solver and Benzene do.
@@ -130,6 +133,19 @@ impl Player {
         result.games = u64::from(tree.root().visits()).saturating_sub(before);
         result.visits = u64::from(tree.root().visits());
         let root_proof = tree.root().proven();
+        if root_proof == LOSS && self.params.knowledge_threshold > 0 {
+            // Proofs give a lost side no preference: search again without them, so the move
+            // played is the one random play finds hardest to beat (resistance, not a random
+            // cell), and report the loss.
+            let saved = self.params;
+            self.params.knowledge_threshold = 0;
+            self.params.solver_max_empty = 0;
+            let mut again = self.search(position, budget);
+            self.params = saved;
+            again.proven = Some(Proven::Loss);
+            again.winrate = 0.0;
+            return again;
+        }
         let winning = if root_proof == WIN {
             self.winning_child(&search)
         } else {
