@@ -13,6 +13,7 @@
 //! - [`eval`]: heuristic evaluations (the resistance circuit) that order a search's moves;
 //! - [`search`]: what every search shares: a budget with a cancel flag, a transposition table;
 //! - [`solver`]: focused df-pn proving who wins, on a table shared by threads;
+//! - [`mohex`]: the player, Monte Carlo tree search with RAVE and knowledge on the thread pool;
 //! - [`report`]: the serde result types printed by the CLI and sent to JavaScript.
 //!
 //! ```
@@ -30,6 +31,7 @@ pub mod formats;
 pub mod game;
 pub mod game_tree;
 pub mod ica;
+pub mod mohex;
 pub mod notation;
 pub mod playout;
 pub mod position;

@@ -816,3 +816,51 @@ fn vc_lists_at_most_max_listed_connections() {
     assert_eq!(none["full"], serde_json::json!([]));
     assert_eq!(none["total_semi"], semi);
 }
+
+#[test]
+fn play_prints_a_legal_move_with_its_statistics() {
+    let v = json(&[
+        "play", "--size", "5", "--black", "c3", "--games", "500", "--json",
+    ]);
+    let mv = v["move"].as_str().unwrap();
+    assert!(mv != "c3" && mv.len() == 2, "{v}");
+    assert!(v["visits"].as_u64().is_some() && v["top"].is_array() && v["pv"].is_array());
+    let done = json(&[
+        "play",
+        "--position",
+        "size=3&moves=b1,a2,b2,a3,b3",
+        "--json",
+    ]);
+    assert_eq!(done["move"], "resign");
+    assert_eq!(done["proven"], "loss");
+    for bad in [
+        &["play", "--size", "5", "--time", "x"][..],
+        &["play", "--size", "5", "--games", "0"],
+        &["play", "--size", "5", "--time", "1", "--games", "5"],
+        &["play", "--size", "5", "--threads", "0"],
+    ] {
+        assert_eq!(hexlab(bad).status.code(), Some(2), "{bad:?}");
+    }
+}
+
+#[test]
+fn arena_plays_two_engines_with_colours_alternated() {
+    let me = env!("CARGO_BIN_EXE_hexlab");
+    let engine = format!("{me} gtp");
+    let v = json(&[
+        "arena", "--engine", &engine, "--engine", &engine, "--games", "2", "--size", "3", "--time",
+        "0.05", "--json",
+    ]);
+    assert_eq!(
+        v["wins"][0].as_u64().unwrap() + v["wins"][1].as_u64().unwrap(),
+        2
+    );
+    let records = v["records"].as_array().unwrap();
+    assert_eq!(records[0]["black"], 0);
+    assert_eq!(records[1]["black"], 1);
+    assert_eq!(records[0]["opening"], records[1]["opening"]);
+    assert_eq!(
+        hexlab(&["arena", "--engine", &engine]).status.code(),
+        Some(2)
+    );
+}

@@ -60,13 +60,17 @@ fn check(position: &Position, winner: Color, cert: &Certificate) -> Result<(), S
             if position.to_move() == winner {
                 return Err("replies at the winner's turn".into());
             }
-            let mut expected: Vec<String> =
-                legal_moves(position).iter().map(ToString::to_string).collect();
+            let mut expected: Vec<String> = legal_moves(position)
+                .iter()
+                .map(ToString::to_string)
+                .collect();
             let mut given: Vec<String> = replies.iter().map(|(m, _)| m.to_string()).collect();
             expected.sort();
             given.sort();
             if expected != given {
-                return Err(format!("replies {given:?} are not every legal move {expected:?}"));
+                return Err(format!(
+                    "replies {given:?} are not every legal move {expected:?}"
+                ));
             }
             for (mv, then) in replies {
                 let mut child = position.clone();
@@ -172,7 +176,10 @@ fn broken_proofs_are_rejected() {
                 .into_iter()
                 .map(|b| Move::Cell(brute.cell(b)))
                 .collect();
-            if let Some(losing) = legal_moves(&position).into_iter().find(|m| !winning.contains(m)) {
+            if let Some(losing) = legal_moves(&position)
+                .into_iter()
+                .find(|m| !winning.contains(m))
+            {
                 let bad = Certificate::Move {
                     mv: losing,
                     then: then.clone(),

@@ -401,7 +401,7 @@ pub fn explain_slice(code: &str, path: &str, slice_ms: f64) -> Result<JsValue, J
             start = position.clone();
         }
     }
-    match solver.explain(&start, rest, &budget) {
+    match solver.explain(&start, rest, &budget, true) {
         Ok(node) if node.winner.is_some() && node.children.iter().all(|c| c.winner.is_some()) => {
             to_js(&node)
         }

@@ -38,6 +38,7 @@ boardsize 5                      => =
 play b a3                        => =
 play w swap-pieces               => =
 hexlab-position                  => = size=5&w=c1&turn=b
+param_mohex max_games 500       => =
 genmove b                        => = ...
 hexgui-analyze_commands          => = inferior/Compute Inferior/compute-inferior %m | inferior/Compute Fillin/compute-fillin %m | ...
 boardsize 3                      => =

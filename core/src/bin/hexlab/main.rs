@@ -4,6 +4,7 @@
 //! Bad input: a message on stderr and exit status 2; output that cannot be written: see
 //! [`output`].
 
+mod arena;
 mod args;
 mod bench;
 mod commands;
@@ -13,6 +14,7 @@ mod flags;
 mod gtp;
 mod openings;
 mod output;
+mod play;
 mod solve;
 mod store_cli;
 
@@ -39,6 +41,11 @@ usage:
                                            resumable from the store; share K of M only
   hexlab store merge A.db B.db ... --into C.db [--json]   merge stores (conflicts: exit 2)
   hexlab store dump FILE [--json]          every stored result
+  hexlab play <position> [--time S | --games N] [--threads N] [--seed N] [--max-nodes N]
+              [--no-rave] [--no-bridges] [--no-knowledge] [--no-solver] [--json]
+                                           the player's move (MCTS; 1 s by default)
+  hexlab arena --engine CMD --engine CMD [--games N] [--size S] [--time T] [--json]
+                                           two GTP engines play balanced openings
   hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]
   hexlab bench ica [--set FILE] [--repeat N] [--json]   analysis over a fixed position set
   hexlab bench vc [--set FILE] [--repeat N] [--only default] [--json]
@@ -84,6 +91,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "solve" => solve::solve_command(rest),
         "openings" => openings::openings_command(rest),
         "store" => store_cli::store_command(rest),
+        "play" => play::play_command(rest),
+        "arena" => arena::arena_command(rest),
         "bench" => bench::bench(rest),
         "convert" => convert::convert(rest),
         other => Err(UsageError(format!(

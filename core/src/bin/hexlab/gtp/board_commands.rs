@@ -1,4 +1,4 @@
-//! The game board's GTP commands: the board size, moves (played, generated, taken back) and
+//! The game board's GTP commands: the board size, moves (played, taken back) and
 //! what the position shows (`showboard`, `all_legal_moves`, `final_score`,
 //! `hexlab-position`).
 
@@ -25,11 +25,6 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "play",
         handler: Engine::play,
-        analyze: None,
-    },
-    Command {
-        name: "genmove",
-        handler: Engine::genmove,
         analyze: None,
     },
     Command {
@@ -116,7 +111,7 @@ impl Engine {
     }
 
     /// Puts `mv` on the board for `color`, whoever is to move; the opponent moves next.
-    fn apply(&mut self, color: Color, mv: Move) -> Result<(), String> {
+    pub(super) fn apply(&mut self, color: Color, mv: Move) -> Result<(), String> {
         let mut next = self.position.clone();
         match mv {
             Move::Swap => {
@@ -143,21 +138,5 @@ impl Engine {
 
     fn check_empty(&self, cell: Cell) -> Result<(), String> {
         self.position.check_empty(cell).map_err(|e| e.to_string())
-    }
-
-    fn genmove(&mut self, args: &[&str]) -> Answer {
-        let [color] = args else {
-            return Err("genmove needs a colour: genmove b".into());
-        };
-        let color = Self::color(color)?;
-        let empty = self.position.empty_cells();
-        if self.position.winner().is_some() || empty.is_empty() {
-            return Ok("resign".into());
-        }
-        let cell = empty
-            .nth(self.rng.below(empty.len()))
-            .expect("index below the set's length");
-        self.apply(color, Move::Cell(cell))?;
-        Ok(cell.to_string())
     }
 }

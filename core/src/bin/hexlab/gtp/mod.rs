@@ -8,12 +8,12 @@
 //! `hexgui-analyze_commands`) and the registry; each engine registers its commands from its
 //! own file: [`board_commands`] (the game), [`ica_commands`] (inferior cell analysis),
 //! [`vc_commands`] (H-search, with [`vc_params`] and [`vc_board`]), [`solver_commands`] (the
-//! solver) and [`solver_db_commands`] (its solved-position store).
+//! solver), [`solver_db_commands`] (its solved-position store) and [`mohex_commands`] (the
+//! player: `genmove`, `param_mohex`).
 
 use std::io::{self, BufRead, Write};
 
 use hexlab_core::quote::quote;
-use hexlab_core::rng::Rng;
 use hexlab_core::vc::Limits;
 use hexlab_core::{BoardSize, Color, Position, RulesConfig};
 
@@ -22,6 +22,7 @@ use vc_board::VcBoard;
 
 mod board_commands;
 mod ica_commands;
+mod mohex_commands;
 mod solver_commands;
 mod solver_db_commands;
 mod vc_board;
@@ -35,7 +36,6 @@ mod fuzz_tests;
 pub struct Engine {
     position: Position,
     history: Vec<Position>,
-    rng: Rng,
     quit: bool,
     /// H-search's limits for the `vc-*` commands (`param_player_vc`).
     vc_limits: Limits,
@@ -47,6 +47,9 @@ pub struct Engine {
     solver: Option<hexlab_core::solver::Solver>,
     /// The solved-position store `dfpn-solve-state` reads and writes (`dfpn-open-db`).
     db: Option<hexlab_core::solver::store::Store>,
+    /// The player (`genmove`, `param_mohex`) and its last search.
+    mohex: mohex_commands::MohexState,
+    last_search: mohex_commands::LastSearch,
 }
 
 /// What a command answers: the text after `=`, or the message after `?`.
@@ -120,6 +123,7 @@ fn registry() -> impl Iterator<Item = &'static Command> {
         vc_commands::COMMANDS,
         solver_commands::COMMANDS,
         solver_db_commands::COMMANDS,
+        mohex_commands::COMMANDS,
         board_commands::COMMANDS,
     ]
     .into_iter()
@@ -187,18 +191,19 @@ fn is_id(word: &str) -> bool {
 }
 
 impl Engine {
-    /// A session on the empty 11x11 board, with random moves drawn from `seed`.
+    /// A session on the empty 11x11 board, the player's simulations seeded by `seed`.
     pub fn new(seed: u64) -> Engine {
         Engine {
             position: Position::new(BoardSize::default(), RulesConfig::default()),
             history: Vec::new(),
-            rng: Rng::new(seed),
             quit: false,
             vc_limits: Limits::default(),
             vc_board: None,
             dfpn: solver_commands::DfpnParams::default(),
             solver: None,
             db: None,
+            mohex: mohex_commands::MohexState::new(seed),
+            last_search: None,
         }
     }
 
@@ -454,8 +459,12 @@ mod tests {
             "hexlab-position",
             "known_command",
             "list_commands",
+            "mohex-get-pv",
+            "mohex-search-statistics",
+            "mohex-values",
             "name",
             "param_dfpn",
+            "param_mohex",
             "param_player_vc",
             "play",
             "protocol_version",
@@ -486,6 +495,10 @@ mod tests {
             "none/DFPN Clear TT/dfpn-clear-tt",
             "param/DFPN Param/param_dfpn",
             "none/DFPN Close DB/dfpn-close-db",
+            "param/MoHex Param/param_mohex",
+            "var/MoHex PV/mohex-get-pv %m",
+            "pspairs/MoHex Values/mohex-values",
+            "string/MoHex Search Statistics/mohex-search-statistics",
             "plist/All Legal Moves/all_legal_moves %m",
             "string/Final Score/final_score",
             "string/Position Code/hexlab-position",

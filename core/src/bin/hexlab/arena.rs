@@ -1,0 +1,379 @@
+//! `hexlab arena`: two GTP engines play each other from balanced openings.
+//!
+//! Each engine is a shell command speaking GTP (`hexlab gtp`, Benzene's `mohex`). Game `2k` and
+//! `2k + 1` start from the same one-move opening (Black's first stone, spread over the board)
+//! with the colours exchanged, so neither engine profits from the opening or the first move.
+//! The swap is off. A game ends when one side connects; an engine that answers `resign` or an
+//! illegal move loses that game; when one dies or answers `?`, the game is adjudicated by
+//! hexlab's knowledge of the position (fill-in or a winning virtual connection for either
+//! side: Benzene's mohex exits when asked to move in a position its fill-in wins), or else
+//! void (no result, left out of the Elo, counted apart). Printed: wins per engine, the first engine's Elo
+//! difference with its standard error, and every game as a position code.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use hexlab_core::{BoardSize, Cell, Color, Game, Move, RulesConfig};
+use serde::Serialize;
+
+use crate::args::{Flags, UsageError};
+use crate::outln;
+use crate::output::{print_json, Failure};
+use crate::play::seconds;
+
+/// The most games one run may play.
+const MAX_GAMES: u64 = 100_000;
+
+/// One engine process.
+struct Engine {
+    command: String,
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(command: &str) -> Result<Engine, UsageError> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| UsageError(format!("cannot start '{command}': {e}")))?;
+        let input = child.stdin.take().expect("piped");
+        let output = BufReader::new(child.stdout.take().expect("piped"));
+        Ok(Engine {
+            command: command.to_string(),
+            child,
+            input,
+            output,
+        })
+    }
+
+    /// A started engine with `time` seconds per move (`param_mohex max_time`) and the swap
+    /// off where it has `param_game`.
+    fn ready(command: &str, time: Option<f64>) -> Result<Engine, UsageError> {
+        let mut engine = Engine::start(command)?;
+        if let Some(t) = time {
+            engine
+                .send(&format!("param_mohex max_time {t}"))
+                .map_err(|e| UsageError(format!("{command}: param_mohex: {e}")))?;
+        }
+        if engine.send("known_command param_game").as_deref() == Ok("true") {
+            let _ = engine.send("param_game allow_swap 0");
+        }
+        Ok(engine)
+    }
+
+    /// Sends one command; the answer's text after `= `, or the error after `? `.
+    fn send(&mut self, command: &str) -> Result<String, String> {
+        writeln!(self.input, "{command}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("{}: {e}", self.command))?;
+        let mut lines: Vec<String> = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self
+                .output
+                .read_line(&mut line)
+                .map_err(|e| format!("{}: {e}", self.command))?;
+            if n == 0 {
+                return Err(format!("{} closed after '{command}'", self.command));
+            }
+            let line = line.trim_end().to_string();
+            if line.is_empty() {
+                if lines.is_empty() {
+                    continue;
+                }
+                break;
+            }
+            lines.push(line);
+        }
+        let text = lines.join("\n");
+        let ok = text.starts_with('=');
+        let body = text
+            .trim_start_matches(['=', '?'])
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .trim()
+            .to_string();
+        if ok {
+            Ok(body)
+        } else {
+            Err(body)
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
+        let _ = self.child.wait();
+    }
+}
+
+/// The arena's result.
+#[derive(Serialize)]
+struct ArenaReport {
+    engines: Vec<String>,
+    size: String,
+    games: u64,
+    /// Wins of each engine, in the order given.
+    wins: [u64; 2],
+    /// Games without a result (an engine died or failed).
+    void: u64,
+    /// Wins of each engine as Black.
+    wins_as_black: [u64; 2],
+    /// The first engine's Elo difference over the second, and its standard error.
+    elo: f64,
+    elo_error: f64,
+    /// Every game: its opening, who played Black (0 or 1), the winner (0 or 1; none when
+    /// void), the code.
+    records: Vec<Record>,
+}
+
+#[derive(Serialize)]
+struct Record {
+    opening: String,
+    black: usize,
+    winner: Option<usize>,
+    code: String,
+    note: Option<String>,
+}
+
+/// `hexlab arena --engine CMD --engine CMD [--games N] [--size S] [--time T] [--json]`.
+pub fn arena_command(args: &[String]) -> Result<(), Failure> {
+    let mut engines = Vec::new();
+    let mut rest = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        if let Some(value) = args[i].strip_prefix("--engine=") {
+            engines.push(value.to_string());
+        } else if args[i] == "--engine" {
+            let value = args
+                .get(i + 1)
+                .ok_or_else(|| UsageError("--engine needs a command".into()))?;
+            engines.push(value.clone());
+            i += 1;
+        } else {
+            rest.push(args[i].clone());
+        }
+        i += 1;
+    }
+    if engines.len() != 2 {
+        return Err(UsageError("arena needs two --engine commands".into()).into());
+    }
+    let mut flags = Flags::parse(&rest, &["json"])?;
+    let games = flags.take_number("games", 1..=MAX_GAMES)?.unwrap_or(2);
+    let side = flags.take_number("size", 1u32..=19)?.unwrap_or(11);
+    let time = seconds(&mut flags, "time")?;
+    let json = flags.switch("json");
+    crate::args::no_positional(&flags)?;
+    flags.finish()?;
+    let size = BoardSize::square(side).map_err(|e| UsageError(e.to_string()))?;
+
+    let mut players = [
+        Engine::ready(&engines[0], time)?,
+        Engine::ready(&engines[1], time)?,
+    ];
+    let openings = openings(size);
+    let mut report = ArenaReport {
+        engines: engines.clone(),
+        size: size.to_string(),
+        games,
+        wins: [0; 2],
+        void: 0,
+        wins_as_black: [0; 2],
+        elo: 0.0,
+        elo_error: 0.0,
+        records: Vec::new(),
+    };
+    for g in 0..games {
+        let opening = openings[(g / 2) as usize % openings.len()];
+        let black = (g % 2) as usize;
+        let record = play_game(&mut players, size, opening, black);
+        // An engine that died (or stopped answering) is started again for the next game.
+        for (i, engine) in players.iter_mut().enumerate() {
+            if engine.send("name").is_err() {
+                *engine = Engine::ready(&engines[i], time)?;
+            }
+        }
+        match record.winner {
+            Some(w) => {
+                report.wins[w] += 1;
+                if w == black {
+                    report.wins_as_black[black] += 1;
+                }
+            }
+            None => report.void += 1,
+        }
+        if !json {
+            outln!(
+                "game {}: {} black, {}: {}{}",
+                g + 1,
+                black + 1,
+                record
+                    .winner
+                    .map_or("void".to_string(), |w| format!("{} wins", w + 1)),
+                record.code,
+                record
+                    .note
+                    .as_deref()
+                    .map_or(String::new(), |n| format!(" ({n})"))
+            )?;
+        }
+        report.records.push(record);
+    }
+    (report.elo, report.elo_error) = elo(report.wins[0], report.wins[0] + report.wins[1]);
+    if json {
+        return print_json(&report);
+    }
+    for (i, command) in engines.iter().enumerate() {
+        outln!(
+            "engine {}: {} wins ({} as Black): {command}",
+            i + 1,
+            report.wins[i],
+            report.wins_as_black[i]
+        )?;
+    }
+    outln!(
+        "Elo of engine 1 over engine 2: {:+.0} ± {:.0} ({} games with a result, {} void, {} x {})",
+        report.elo,
+        report.elo_error,
+        games - report.void,
+        report.void,
+        side,
+        side
+    )
+}
+
+/// One-move openings spread over the board: every cell, in an order that jumps around it
+/// (a step coprime with the cell count), so a few games already sample edges and centre.
+fn openings(size: BoardSize) -> Vec<Cell> {
+    let cells: Vec<Cell> = size.cells().iter().collect();
+    let n = cells.len();
+    let step = (n / 3..n)
+        .chain(1..n / 3)
+        .find(|s| gcd(*s, n) == 1)
+        .unwrap_or(1);
+    (0..n).map(|i| cells[(i * step) % n]).collect()
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Plays one game: `black` (0 or 1) plays Black, starting from `opening`.
+fn play_game(players: &mut [Engine; 2], size: BoardSize, opening: Cell, black: usize) -> Record {
+    let mut game = Game::new(
+        size,
+        RulesConfig {
+            swap: false,
+            ..RulesConfig::default()
+        },
+    );
+    let side = size.width();
+    let mut note = None;
+    for engine in players.iter_mut() {
+        let ready = engine
+            .send(&format!("boardsize {side} {side}"))
+            .and_then(|_| engine.send("clear_board"))
+            .and_then(|_| engine.send(&format!("play b {opening}")));
+        if let Err(e) = ready {
+            note = Some(format!("{}: {e}", engine.command));
+        }
+    }
+    game.play(Move::Cell(opening)).expect("an empty board");
+    let engine_of = |color: Color| match color {
+        Color::Black => black,
+        Color::White => 1 - black,
+    };
+    let winner = loop {
+        if let Some(color) = game.position().winner() {
+            break Some(engine_of(color));
+        }
+        if note.is_some() {
+            break None;
+        }
+        let color = game.position().to_move();
+        let mover = engine_of(color);
+        let letter = if color == Color::Black { "b" } else { "w" };
+        let answer = players[mover].send(&format!("genmove {letter}"));
+        let cell = match answer {
+            Ok(text) if text.eq_ignore_ascii_case("resign") => {
+                note = Some(format!("{} resigned", mover + 1));
+                break Some(1 - mover);
+            }
+            Ok(text) => match text.parse::<Cell>() {
+                Ok(cell) if game.position().empty_cells().contains(cell) => cell,
+                _ => {
+                    note = Some(format!("{} played '{text}'", mover + 1));
+                    break Some(1 - mover);
+                }
+            },
+            Err(e) => {
+                let proof = hexlab_core::mohex::knowledge::knowledge(game.position(), 0).proven;
+                let (winner, verdict) = match proof {
+                    hexlab_core::mohex::tree::WIN => (Some(mover), "adjudicated: its win"),
+                    hexlab_core::mohex::tree::LOSS => (Some(1 - mover), "adjudicated: its loss"),
+                    _ => (None, "void"),
+                };
+                note = Some(format!("{} failed, {verdict}: {e}", mover + 1));
+                break winner;
+            }
+        };
+        game.play(Move::Cell(cell)).expect("an empty cell");
+        if let Err(e) = players[1 - mover].send(&format!("play {letter} {cell}")) {
+            note = Some(format!("{} refused {cell}: {e}", 2 - mover));
+        }
+    };
+    Record {
+        opening: opening.to_string(),
+        black,
+        winner,
+        code: hexlab_core::formats::code::write(&game),
+        note,
+    }
+}
+
+/// The Elo difference for `wins` out of `games` and its standard error (from the binomial
+/// error of the score; scores of 0 or 1 are moved half a game inwards).
+fn elo(wins: u64, games: u64) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, f64::INFINITY);
+    }
+    let n = games as f64;
+    let p = (wins as f64).clamp(0.5, n - 0.5) / n;
+    let elo = -400.0 * (1.0 / p - 1.0).log10() + 0.0;
+    let se = (p * (1.0 - p) / n.max(1.0)).sqrt();
+    let error = 400.0 / std::f64::consts::LN_10 * se / (p * (1.0 - p));
+    (elo, error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_is_zero_at_half_and_grows_with_the_score() {
+        let (even, error) = elo(10, 20);
+        assert!(even.abs() < 1e-9 && error > 0.0);
+        assert!(elo(15, 20).0 > 150.0);
+        assert!(elo(20, 20).0.is_finite());
+        assert_eq!(elo(0, 0).0, 0.0);
+    }
+
+    #[test]
+    fn openings_cover_every_cell_once() {
+        let size = BoardSize::square(5).unwrap();
+        let mut seen = openings(size);
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), 25);
+    }
+}

@@ -1,0 +1,230 @@
+//! One simulation and the loop each thread runs: select down the shared tree (mean blended
+//! with RAVE, no exploration term by default), expand, compute knowledge at its threshold,
+//! play out with bridge replies, and add the result back up the path.
+//!
+//! Values are those of the player who made the node's move. A child proven lost for its side
+//! to move is chosen at once (it wins); a child proven won for its side to move is chosen only
+//! when nothing else is left. Proofs move up the path: a child proven lost makes its parent
+//! won; when every kept child is proven won, the parent is lost.
+
+use crate::board::{Cell, Color};
+use crate::position::Position;
+use crate::rng::Rng;
+
+use super::board::{stone, SimBoard};
+use super::knowledge::knowledge;
+use super::params::Params;
+use super::tree::{Tree, LEAF, LOSS, UNKNOWN, WIN};
+
+/// What every thread of one search shares.
+pub struct Search<'a> {
+    pub tree: &'a Tree,
+    /// The root position (swap off).
+    pub root: &'a Position,
+    /// The root position as a simulation board.
+    pub board: SimBoard,
+    pub params: &'a Params,
+}
+
+const R: std::sync::atomic::Ordering = std::sync::atomic::Ordering::Relaxed;
+
+impl Search<'_> {
+    /// The side to move at depth `depth` of the tree.
+    fn mover_at(&self, depth: usize) -> Color {
+        if depth.is_multiple_of(2) {
+            self.root.to_move()
+        } else {
+            self.root.to_move().opponent()
+        }
+    }
+
+    /// One simulation from the root.
+    pub fn simulate(&self, rng: &mut Rng, path: &mut Vec<usize>) {
+        let mut board = self.board.clone();
+        path.clear();
+        path.push(0);
+        self.tree.root().visits.fetch_add(1, R);
+        let mut node = 0;
+        let mut known = None;
+        loop {
+            let n = self.tree.node(node);
+            let threshold = self.params.knowledge_threshold;
+            if threshold > 0 && n.visits() >= threshold && n.knowledge.load(R) == 0 {
+                self.learn(path);
+            }
+            match n.proven() {
+                WIN => known = Some(board.to_move()),
+                LOSS => known = Some(board.to_move().opponent()),
+                _ => {}
+            }
+            if known.is_some() {
+                break;
+            }
+            let children = match n.children() {
+                Some(children) => children,
+                None => {
+                    let ready = n.visits() > self.params.expand_threshold
+                        && n.state.load(R) == LEAF
+                        && !board.empties().is_empty();
+                    if !(ready && self.tree.expand(node, board.empties().iter().copied())) {
+                        break;
+                    }
+                    n.children().expect("just expanded")
+                }
+            };
+            let Some(child) = self.select(node, children) else {
+                break;
+            };
+            let c = self.tree.node(child);
+            c.visits.fetch_add(1, R);
+            board.play(c.cell.load(R) as usize);
+            path.push(child);
+            node = child;
+        }
+        match known {
+            Some(winner) => self.backup(path, winner, None),
+            None => {
+                let winner = board.play_out(rng, self.params.bridge_replies);
+                self.backup(path, winner, Some(&board));
+            }
+        }
+    }
+
+    /// The child to descend into, by value (see the module doc for proven children).
+    fn select(&self, parent: usize, children: std::ops::Range<usize>) -> Option<usize> {
+        let p = self.params;
+        let log = if p.uct_bias_constant > 0.0 {
+            f64::from(self.tree.node(parent).visits().max(1)).ln()
+        } else {
+            0.0
+        };
+        let mut best = None;
+        let mut best_value = f64::NEG_INFINITY;
+        let mut fallback = None;
+        for i in children {
+            let c = self.tree.node(i);
+            if c.pruned.load(R) {
+                continue;
+            }
+            match c.proven() {
+                LOSS => return Some(i),
+                WIN => {
+                    fallback = fallback.or(Some(i));
+                    continue;
+                }
+                _ => {}
+            }
+            let n = f64::from(c.visits());
+            let rn = f64::from(c.rave_visits.load(R));
+            let mean = c.mean();
+            let mut value = if p.use_rave && rn > 0.0 {
+                let rave = f64::from(c.rave_wins.load(R)) / rn;
+                let beta = rn / (n + rn + n * rn / p.rave_weight_final);
+                (1.0 - beta) * mean + beta * rave
+            } else if n == 0.0 {
+                1.0
+            } else {
+                mean
+            };
+            if p.uct_bias_constant > 0.0 && n > 0.0 {
+                value += p.uct_bias_constant * (log / n).sqrt();
+            }
+            if value > best_value {
+                best_value = value;
+                best = Some(i);
+            }
+        }
+        best.or(fallback)
+    }
+
+    /// Adds `winner`'s result to every node of `path`, and the RAVE results of the full board
+    /// `end` (none when the result came from a proof).
+    fn backup(&self, path: &[usize], winner: Color, end: Option<&SimBoard>) {
+        for (depth, &index) in path.iter().enumerate() {
+            let node = self.tree.node(index);
+            // The move into the node at `depth` was made by the side to move at `depth - 1`.
+            let moved = self.mover_at(depth + 1);
+            if moved == winner {
+                node.wins.fetch_add(1, R);
+            }
+            if !self.params.use_rave {
+                continue;
+            }
+            let (Some(board), Some(children)) = (end, node.children()) else {
+                continue;
+            };
+            let mover = self.mover_at(depth);
+            let mine = stone(mover);
+            let won = mover == winner;
+            for child in children {
+                let c = self.tree.node(child);
+                if board.at(c.cell.load(R) as usize) == mine {
+                    c.add_rave(won);
+                }
+            }
+        }
+    }
+
+    /// Computes the knowledge of the last node of `path` (unless another thread does), prunes
+    /// its children, records a proof and moves proofs up the path.
+    pub fn learn(&self, path: &[usize]) {
+        let index = *path.last().expect("a path holds the root");
+        let node = self.tree.node(index);
+        if node.knowledge.compare_exchange(0, 1, R, R).is_err() {
+            return;
+        }
+        let position = self.position_at(path);
+        let found = knowledge(&position, self.params.inferior_max_empty);
+        if let (Some(keep), Some(children)) = (found.keep, node.children()) {
+            for child in children {
+                let c = self.tree.node(child);
+                if !keep.contains(self.board.cell(c.cell.load(R) as usize)) {
+                    c.pruned.store(true, R);
+                }
+            }
+        }
+        if found.proven != UNKNOWN {
+            node.proven.store(found.proven, R);
+        }
+        node.knowledge.store(2, R);
+        self.propagate(path);
+    }
+
+    /// The position at the end of `path`.
+    #[must_use]
+    pub fn position_at(&self, path: &[usize]) -> Position {
+        let mut position = self.root.clone();
+        for &index in &path[1..] {
+            let cell: Cell = self.board.cell(self.tree.node(index).cell.load(R) as usize);
+            position.play_unchecked(cell);
+        }
+        position
+    }
+
+    /// Moves proofs up `path` from its end.
+    fn propagate(&self, path: &[usize]) {
+        for k in (1..path.len()).rev() {
+            let parent = self.tree.node(path[k - 1]);
+            if parent.proven() != UNKNOWN {
+                continue;
+            }
+            match self.tree.node(path[k]).proven() {
+                LOSS => parent.proven.store(WIN, R),
+                WIN => {
+                    let Some(children) = parent.children() else {
+                        return;
+                    };
+                    let all_won = children.into_iter().all(|i| {
+                        let c = self.tree.node(i);
+                        c.pruned.load(R) || c.proven() == WIN
+                    });
+                    if !all_won {
+                        return;
+                    }
+                    parent.proven.store(LOSS, R);
+                }
+                _ => return,
+            }
+        }
+    }
+}
