@@ -18,7 +18,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
-use crate::board::{ByColor, Cell, CellSet, Color};
+use crate::board::{Cell, CellSet, Color};
 use crate::notation::Move;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -516,13 +516,4 @@ impl Walker<'_> {
 fn charge_one(meter: &mut Meter<'_>) -> Result<(), Stopped> {
     meter.tick()?;
     meter.check()
-}
-
-/// Stones the fill-in added, as a [`ByColor`] (for reports).
-#[must_use]
-pub fn fill_of(node: &Node) -> ByColor<CellSet> {
-    ByColor {
-        black: node.fill[0],
-        white: node.fill[1],
-    }
 }
