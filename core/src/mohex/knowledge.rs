@@ -58,6 +58,7 @@ pub fn knowledge(position: &Position, inferior_max_empty: usize) -> Knowledge {
     } else {
         let policy = FillPolicy::Both {
             dead_color: mover.opponent(),
+            permanent: crate::ica::fillin::PermanentFill::NotToMove,
         };
         let (filled, fillin) = fill(position, policy, position.cells());
         Analysis {
