@@ -1,7 +1,7 @@
 //! Soundness of inferior cell analysis against a brute-force solver on small boards.
 //!
 //! For thousands of random positions (sparse set-ups and positions from random games) of sizes
-//! 3x3 to 5x5, every claim of `ica::analyze_with`, with the thorough and the search settings, is
+//! 3x3 to 5x5, every claim of `ica::analyze_with`, with the thorough, search and quick settings, is
 //! checked by exhaustive minimax:
 //! 1. filling the fill-in does not change who wins, for either side to move;
 //! 2. if the side to move wins, some winning move lies in the consider set (a winning move of
@@ -44,6 +44,7 @@ fn describe(position: &Position) -> String {
 fn check(brute: &mut Brute, position: &Position, analysis_time: &mut std::time::Duration) -> usize {
     check_with(brute, position, &IcaParams::THOROUGH, analysis_time)
         + check_with(brute, position, &IcaParams::SEARCH, analysis_time)
+        + check_with(brute, position, &IcaParams::QUICK, analysis_time)
 }
 
 /// Checks every claim of the analysis of `position` with `params`.
@@ -56,7 +57,7 @@ fn check_with(
     let started = std::time::Instant::now();
     let analysis = analyze_with(position, params);
     *analysis_time += started.elapsed();
-    let name = format!("{} ({:?})", describe(position), params.depth);
+    let name = format!("{} ({params:?})", describe(position));
     let original = brute.small(position);
     let filled = brute.small(&analysis.filled);
     let mut claims = 0;

@@ -77,6 +77,13 @@ impl IcaParams {
         permanent: PermanentFill::NotToMove,
         regions: true,
     };
+    /// Fast, with every claim about a move holding in the position as given: for a player
+    /// that plays its moves on the position as given (the solver plays on the filled one).
+    pub const QUICK: IcaParams = IcaParams {
+        depth: Depth::Quick,
+        permanent: PermanentFill::NotToMove,
+        regions: false,
+    };
     /// What a search calls at every node: fast, and the fill-in of both players.
     pub const SEARCH: IcaParams = IcaParams {
         depth: Depth::Quick,
