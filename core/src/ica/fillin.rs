@@ -19,7 +19,7 @@ use crate::position::Position;
 use super::capture::{captured_pairs_probed, is_captured_pair_probed, PairProbes};
 use super::chains::ChainGraph;
 use super::dead::{find_dead_in_graphs, DeadReason};
-use super::pattern::{Hit, Library};
+use super::pattern::{Frames, Hit, Library};
 
 /// Why a cell was filled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -380,41 +380,95 @@ impl Board {
         });
     }
 
-    /// Matches the dead and captured patterns on the cells to do, until none is left.
+    /// Matches the dead and captured patterns on the cells to do, until none is left. The first
+    /// capturer's sets go in before the second's: a cell only the second captures waits until
+    /// the first has nothing more to fill, and is matched again then (so a position the first
+    /// colour's fill decides gets none of the second's).
     fn patterns(&mut self, policy: FillPolicy, region: CellSet) {
         let library = Library::global();
+        let mut deferred = CellSet::new();
         loop {
-            let Some(cell) = (self.todo & region & self.position.empty_cells()).first() else {
-                self.todo = CellSet::new();
-                return;
+            let cell = match (self.todo & region & self.position.empty_cells()).first() {
+                Some(cell) => cell,
+                None => {
+                    self.todo = CellSet::new();
+                    if deferred.is_empty() {
+                        return;
+                    }
+                    // Every capturer may fill now; the first still wins where both match.
+                    self.todo = deferred;
+                    deferred = CellSet::new();
+                    if !self.pattern_cells(library, policy, region) {
+                        return;
+                    }
+                    continue;
+                }
             };
             self.todo.discard(cell);
             if self.position.connector().is_some() {
                 return;
             }
             let frames = library.frames(&self.position, cell);
-            if let Some(hit) = library.dead_in(&frames) {
-                self.add(
-                    cell,
-                    policy.dead_color(),
-                    FillKind::Dead,
-                    FillWhy::Dead(DeadReason::Pattern(hit)),
-                );
-                continue;
-            }
-            for &color in policy.capturers() {
-                let Some(hit) = library.captured_in(&frames, color) else {
-                    continue;
-                };
-                if !hit.set.is_subset(&self.position.empty_cells()) {
-                    continue;
+            if !self.pattern_step(library, &frames, cell, policy, &policy.capturers()[..1]) {
+                if let Some(&later) = policy.capturers().get(1) {
+                    if library.captured_in(&frames, later).is_some() {
+                        deferred.insert(cell);
+                    }
                 }
-                for member in hit.set.iter() {
-                    self.add(member, color, FillKind::Captured, FillWhy::Pattern(hit));
-                }
-                break;
             }
         }
+    }
+
+    /// Matches every cell to do once with every capturer (the deferred cells of
+    /// [`Board::patterns`]); whether the game is still open.
+    fn pattern_cells(&mut self, library: &Library, policy: FillPolicy, region: CellSet) -> bool {
+        let cells = self.todo & region;
+        self.todo = CellSet::new();
+        for cell in cells.iter() {
+            if self.position.connector().is_some() {
+                return false;
+            }
+            if !self.position.empty_cells().contains(cell) {
+                continue;
+            }
+            let frames = library.frames(&self.position, cell);
+            self.pattern_step(library, &frames, cell, policy, policy.capturers());
+        }
+        self.position.connector().is_none()
+    }
+
+    /// Fills `cell` if a dead pattern or a captured pattern of one of `capturers` (tried in
+    /// order) matches it; whether it filled.
+    fn pattern_step(
+        &mut self,
+        library: &Library,
+        frames: &Frames,
+        cell: Cell,
+        policy: FillPolicy,
+        capturers: &[Color],
+    ) -> bool {
+        if let Some(hit) = library.dead_in(frames) {
+            self.add(
+                cell,
+                policy.dead_color(),
+                FillKind::Dead,
+                FillWhy::Dead(DeadReason::Pattern(hit)),
+            );
+            return true;
+        }
+        for &color in capturers {
+            let Some(hit) = library.captured_in(frames, color) else {
+                continue;
+            };
+            if !hit.set.is_subset(&self.position.empty_cells()) {
+                continue;
+            }
+            for member in hit.set.iter() {
+                self.add(member, color, FillKind::Captured, FillWhy::Pattern(hit));
+            }
+            return true;
+        }
+        false
     }
 
     /// Captured pairs found by probing (thorough depth); whether any was filled.
