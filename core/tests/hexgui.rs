@@ -305,6 +305,17 @@ fn solve_draws_live_progress_and_stop_interrupts() {
     assert!(htp.quit());
 }
 
+/// `# interrupt` stops the commands read before it, however early it is read (a script sends
+/// it at once), and none after it.
+#[test]
+fn interrupt_stops_only_the_commands_before_it() {
+    let out = support::gtp::run_gtp(
+        "boardsize 9\ndfpn-solve-state b\n# interrupt\nboardsize 3\ndfpn-solve-state b\n",
+        1,
+    );
+    assert_eq!(out, "=\n\n= empty\n\n=\n\n= black\n\n");
+}
+
 /// The Program Options button opens `param_mohex` for an engine named MoHex or HexHex (and
 /// `param_wolve` for Wolve), else says "Unknown program!": hexlab names itself `hexlab` unless
 /// started with `--name`. Every parameter dialog (those two and the analyze menu's `param`
@@ -323,6 +334,8 @@ fn program_options_and_parameter_dialogs() {
     connect(&mut htp, 11, &[]);
     let name = htp.send("name").unwrap();
     let options = program_options_command(&name).expect("the button opens");
+    // HexGui's title bar shows the name and then the version: it still says hexlab.
+    assert!(htp.send("version").unwrap().ends_with(" (hexlab)"));
     assert_eq!(options, "param_mohex");
 
     let mut dialogs: Vec<&str> = definitions

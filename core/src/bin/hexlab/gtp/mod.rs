@@ -84,7 +84,12 @@ const PROTOCOL_COMMANDS: &[Command] = &[
     },
     Command {
         name: "version",
-        handler: |_, _| Ok(hexlab_core::VERSION.into()),
+        // Renamed by `--name`, the engine still says what it is where HexGui shows the name
+        // (its title bar: name, then version).
+        handler: |engine, _| match engine.name.as_str() {
+            "hexlab" => Ok(hexlab_core::VERSION.into()),
+            _ => Ok(format!("{} (hexlab)", hexlab_core::VERSION)),
+        },
         analyze: None,
     },
     Command {

@@ -196,3 +196,62 @@ fn write_each<W: Write>(mut output: W, texts: &Receiver<String>) -> io::Result<(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `input` with a 1 MB solver table (the GTP fuzz test in this process bounds the
+    /// process's peak memory).
+    fn run(input: &str) -> String {
+        let mut out = Vec::new();
+        let mut engine = Engine::new(1);
+        engine.dfpn.tt_mb = 1;
+        engine
+            .run(io::Cursor::new(input.as_bytes().to_vec()), &mut out)
+            .unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The reader numbers the lines it forwards and marks, on `# interrupt`, every line read
+    /// before it; a command is interrupted when its number is at most the mark. (Driven end
+    /// to end in `core/tests/hexgui.rs`: solves cost more memory than this process's GTP fuzz
+    /// test allows beside it.)
+    #[test]
+    fn interrupt_marks_the_lines_before_it() {
+        let interrupted = Arc::new(AtomicU64::new(0));
+        let input = "name\n  # interrupt \nversion\n# interrupted\n";
+        let lines = spawn_reader(
+            io::Cursor::new(input.as_bytes().to_vec()),
+            Arc::clone(&interrupted),
+        );
+        let got: Vec<Vec<u8>> = lines.iter().map(|l| l.unwrap().0).collect();
+        assert_eq!(got, [&b"name"[..], b"version", b"# interrupted"]);
+        assert_eq!(interrupted.load(Ordering::Relaxed), 1);
+        let (out, _answers) = mpsc::sync_channel(1);
+        let live = |current| Live {
+            out: out.clone(),
+            interrupted: Arc::clone(&interrupted),
+            current,
+        };
+        assert!(live(1).interrupted());
+        assert!(!live(2).interrupted());
+    }
+
+    /// A closed output ends the session quietly, however much input is left.
+    #[test]
+    fn a_closed_output_ends_the_session() {
+        struct Closed;
+        impl Write for Closed {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let input = "name\n".repeat(10_000);
+        let result = Engine::new(1).run(io::Cursor::new(input.into_bytes()), Closed);
+        assert!(matches!(result, Err(Failure::Output(_))));
+    }
+}

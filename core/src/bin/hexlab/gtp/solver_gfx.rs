@@ -169,3 +169,20 @@ fn label(seen: Bounds, place: Option<usize>) -> String {
         format!("{}@{at}@{}", seen.phi, seen.delta)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The blocks themselves are read back through a mirror of HexGui's parser in
+    /// `core/tests/hexgui.rs` (solves cost tens of MB, more than this process's GTP fuzz test
+    /// allows beside it).
+    #[test]
+    fn labels_as_benzene_writes_them() {
+        let open = Bounds { phi: 3, delta: 5 };
+        assert_eq!(label(open, None), "3@@5");
+        assert_eq!(label(open, Some(2)), "3@2@5");
+        assert_eq!(label(Bounds::WIN, None), "W");
+        assert_eq!(label(Bounds::LOSS, Some(1)), "L1");
+    }
+}
