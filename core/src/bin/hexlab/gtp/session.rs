@@ -201,18 +201,6 @@ fn write_each<W: Write>(mut output: W, texts: &Receiver<String>) -> io::Result<(
 mod tests {
     use super::*;
 
-    /// Runs `input` with a 1 MB solver table (the GTP fuzz test in this process bounds the
-    /// process's peak memory).
-    fn run(input: &str) -> String {
-        let mut out = Vec::new();
-        let mut engine = Engine::new(1);
-        engine.dfpn.tt_mb = 1;
-        engine
-            .run(io::Cursor::new(input.as_bytes().to_vec()), &mut out)
-            .unwrap();
-        String::from_utf8(out).unwrap()
-    }
-
     /// The reader numbers the lines it forwards and marks, on `# interrupt`, every line read
     /// before it; a command is interrupted when its number is at most the mark. (Driven end
     /// to end in `core/tests/hexgui.rs`: solves cost more memory than this process's GTP fuzz
