@@ -27,7 +27,7 @@ const HELP: &str = "\
 hexlab: a Hex analysis engine
 
 usage:
-  hexlab gtp [--seed N]                    GTP engine on stdin/stdout (HexGui, scripts)
+  hexlab gtp [--seed N] [--name NAME]      GTP engine on stdin/stdout (HexGui, scripts)
   hexlab position <position> [--json]      print the position
   hexlab analyze <position> [--json]       inferior cell analysis: fill-in, inferior moves, consider set
   hexlab vc <position> [--player b|w] [--from X --to Y] [--json]   virtual connections (H-search)
