@@ -189,6 +189,21 @@ export function moveList(page) {
   });
 }
 
+/** The game tree the page holds (web/js/tree.js): each node as `depth:move:comment`, depth first, children in order. */
+export function treeShape(page) {
+  return page.evaluate(() => {
+    const tree = window.hexlab.state.tree;
+    const out = [];
+    const stack = [[tree.root, 0]];
+    while (stack.length) {
+      const [n, d] = stack.pop();
+      out.push(`${d}:${n.move ?? '-'}:${n.comment ?? ''}`);
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push([n.children[i], d + 1]);
+    }
+    return out;
+  });
+}
+
 /** The page's hash without '#'. */
 export async function hashOf(page) {
   return new URL(page.url()).hash.replace(/^#/, '');

@@ -18,7 +18,9 @@
 
 mod games;
 mod node;
+pub mod record;
 
+pub use games::Step;
 pub use node::{apply, GameInfo, NodeData, NodeError, NodeMove, Special, SwapForm};
 
 use crate::position::Position;
@@ -109,6 +111,35 @@ impl GameTree {
             }
         }
         Ok(())
+    }
+
+    /// Calls `visit(id, before, after)` for every node in id order (parents first), with the
+    /// position at its parent (the empty board for the root) and the position at the node: one
+    /// pass, keeping a position only while a node still has children to come.
+    pub fn visit_positions(&self, mut visit: impl FnMut(NodeId, &Position, &Position)) {
+        let mut pending: Vec<usize> = self.nodes.iter().map(|n| n.children.len()).collect();
+        let mut positions: Vec<Option<Position>> = vec![None; self.nodes.len()];
+        let empty = self.empty_board();
+        let mut root = empty.clone();
+        apply(&mut root, &self.nodes[0].data).expect("every node applies");
+        visit(0, &empty, &root);
+        positions[0] = Some(root);
+        for id in 1..self.nodes.len() {
+            let parent = self.nodes[id].parent.expect("only the root has no parent");
+            pending[parent] -= 1;
+            let before = if pending[parent] == 0 {
+                positions[parent].take()
+            } else {
+                positions[parent].clone()
+            }
+            .expect("a parent's position is kept until its last child");
+            let mut after = before.clone();
+            apply(&mut after, &self.nodes[id].data).expect("every node applies");
+            visit(id, &before, &after);
+            if pending[id] > 0 {
+                positions[id] = Some(after);
+            }
+        }
     }
 
     fn empty_board(&self) -> Position {
