@@ -62,6 +62,10 @@ export function createMemo(limit = 300) {
       if (!kept.has(kind)) kept.set(kind, new Map());
       return kept.get(kind);
     },
+    /** Forgets everything (a test that wants a worker asked again). */
+    clear() {
+      entries.clear();
+    },
     get size() {
       return entries.size;
     },
