@@ -118,3 +118,77 @@ fn links_carry_what_they_can() {
     let record = read(&text("redbean.sgf")).unwrap();
     assert_eq!(tree_link::write(&record, &record.main_line(), 0), None);
 }
+
+/// README's figures (Tree links, "How long"): a 100-move game on 13x13 nobody wins (Black in rows 1
+/// to 4, White in columns a to g below row 5), its line's link, and the whole tree's with five
+/// branches of ten moves (after moves 20, 40, 60, 70 and 90, in row 5 and columns h to j) and
+/// three short comments. `cargo test --release -p hexlab-core --test record_fixtures -- --nocapture`
+/// prints them.
+#[test]
+fn links_of_a_hundred_move_game() {
+    use hexlab_core::game_tree::{GameInfo, GameTree, NodeData, NodeMove};
+    use hexlab_core::{BoardSize, Cell};
+    let cell = |col: usize, row: usize| Cell::new(col as u8, row as u8);
+    let black: Vec<Cell> = (0..4)
+        .flat_map(|r| (0..13).map(move |c| (c, r)))
+        .take(50)
+        .map(|(c, r)| cell(c, r))
+        .collect();
+    let white: Vec<Cell> = (5..13)
+        .flat_map(|r| (0..7).map(move |c| (c, r)))
+        .take(50)
+        .map(|(c, r)| cell(c, r))
+        .collect();
+    let spare_black: Vec<Cell> = (0..13).map(|c| cell(c, 4)).collect();
+    let spare_white: Vec<Cell> = (5..13)
+        .flat_map(|r| (7..10).map(move |c| (c, r)))
+        .map(|(c, r)| cell(c, r))
+        .collect();
+    let mut tree = GameTree::new(GameInfo::new(BoardSize::square(13).unwrap()));
+    let stone = |color, cell, comment: Option<&str>| NodeData {
+        comment: comment.map(str::to_string),
+        ..NodeData::with_move(NodeMove::Stone { color, cell })
+    };
+    let mut line = vec![0];
+    for i in 0..50 {
+        for (color, cell, ply) in [
+            (Color::Black, black[i], 2 * i + 1),
+            (Color::White, white[i], 2 * i + 2),
+        ] {
+            let comment = match ply {
+                50 => Some("the middle game"),
+                100 => Some("the end"),
+                _ => None,
+            };
+            let at = *line.last().unwrap();
+            line.push(tree.add_child(at, stone(color, cell, comment)).unwrap());
+        }
+    }
+    let plain = tree_link::write(&tree, &line, 100).unwrap();
+    for (k, ply) in [20, 40, 60, 70, 90].into_iter().enumerate() {
+        let mut at = line[ply];
+        for i in 0..5 {
+            let comment = (k == 0 && i == 0).then_some("an idea");
+            at = tree
+                .add_child(at, stone(Color::Black, spare_black[k + i], comment))
+                .unwrap();
+            at = tree
+                .add_child(at, stone(Color::White, spare_white[2 * k + i], None))
+                .unwrap();
+        }
+    }
+    let whole = tree_link::write(&tree, &line, 100).unwrap();
+    let code = hexlab_core::formats::code::write(&tree.game_at(line[100]));
+    println!(
+        "a 100-move 13x13 game: the line's link {} characters; the whole tree (5 branches of 10 moves, 3 comments) {}",
+        code.len(),
+        whole.len()
+    );
+    assert_eq!(code.len(), 335);
+    assert!(
+        plain.starts_with(&code)
+            && plain.len() == 335 + "&var=50{the+middle+game}100{the+end}".len()
+    );
+    assert_eq!(whole.len(), 501, "{whole}");
+    assert!(tree_link::read(&whole).unwrap().tree == tree);
+}

@@ -332,7 +332,7 @@ export function treeLink(tree, code) {
 
 /**
  * The tree as a TreeRecord for the engine (`writeRecord`): nodes parents first, children in order, each with its
- * move, colour, comment and kept SGF fields; the tree's `info`, or its `start` code. `extra(node)` may give more
+ * move (its colour too when it is not a plain move), comment and kept SGF fields; the tree's `info`, or its `start` code. `extra(node)` may give more
  * properties for a node (the page marks the current node with red-bean's `IP[]`).
  */
 export function toRecord(tree, extra = () => []) {
@@ -345,7 +345,7 @@ export function toRecord(tree, extra = () => []) {
     nodes.push({
       parent,
       move: node.move === 'swap' ? 'swap-pieces' : node.move,
-      color: node.color,
+      color: node.step === 'move' ? null : node.color, // a plain move is the side to move's: the engine knows whose
       comment: node.comment,
       add_black: sgf.add_black ?? [],
       add_white: sgf.add_white ?? [],

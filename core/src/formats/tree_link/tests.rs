@@ -100,7 +100,7 @@ fn errors_name_the_character() {
         ("size=5&var=0(a1)&var=0(b1)", Some("bad variations (var=), at character 1: var is given twice")),
         ("size=5&moves=c3&var=x", Some("bad variations (var=), at character 1: an entry starts with a move number (0: the start)")),
         ("size=5&moves=c3&var=1(a1)!", Some("bad variations (var=), at character 6: an entry starts with a move number (0: the start)")),
-        ("size=3&moves=b1,a1,b2,a2,b3&var=5(a3)", Some("bad variations (var=), at character 1: move 5 is past the line's end (move 5)")),
+        ("size=3&moves=b1,a1,b2,a2,b3&var=5(a3)", Some("bad variations (var=), at character 3: white a3 is illegal: the game is over: black has won")),
     ];
     for (text, expected) in cases {
         match (read(text), expected) {
