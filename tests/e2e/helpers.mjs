@@ -189,19 +189,9 @@ export function moveList(page) {
   });
 }
 
-/** The game tree the page holds (web/js/tree.js): each node as `depth:move:comment`, depth first, children in order. */
+/** The game tree the page holds, as web/js/tree.js `treeShape` gives it (`depth:move:comment` per node). */
 export function treeShape(page) {
-  return page.evaluate(() => {
-    const tree = window.hexlab.state.tree;
-    const out = [];
-    const stack = [[tree.root, 0]];
-    while (stack.length) {
-      const [n, d] = stack.pop();
-      out.push(`${d}:${n.move ?? '-'}:${n.comment ?? ''}`);
-      for (let i = n.children.length - 1; i >= 0; i--) stack.push([n.children[i], d + 1]);
-    }
-    return out;
-  });
+  return page.evaluate(async () => (await import(new URL('js/tree.js', location.href).href)).treeShape(window.hexlab.state.tree));
 }
 
 /** The page's hash without '#'. */

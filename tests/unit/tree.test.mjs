@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   branchesAt, codeAt, currentLine, escapeComment, goTo, lineView, linkable, nextOf, nodeAtPly, playMove, promote, removeNode,
-  setComment, siblingStep, startCode, toRecord, treeFromRecord, treeFromView, treeLink, treeVar,
+  setComment, siblingStep, startCode, toRecord, treeFromRecord, treeFromView, treeLink, treeShape as shape, treeVar,
 } from '../../web/js/tree.js';
 import { createMemo, playedCode, positionKey } from '../../web/js/memo.js';
 import { createTreeActions, createTreeNav, currentLink } from '../../web/js/treectrl.js';
@@ -208,18 +208,6 @@ function randomTree(w, seed) {
   if (rand(3) === 0) setComment(tree.root, 'start');
   goTo(tree, all()[rand(tree.nodes.size)]);
   return tree;
-}
-
-/** The tree's shape: moves and comments, depth first, children in order. */
-function shape(tree) {
-  const out = [];
-  const stack = [[tree.root, 0]];
-  while (stack.length) {
-    const [n, d] = stack.pop();
-    out.push(`${d}:${n.move ?? '-'}:${n.comment ?? ''}`);
-    for (let i = n.children.length - 1; i >= 0; i--) stack.push([n.children[i], d + 1]);
-  }
-  return out;
 }
 
 test("the page's links are the engine's, and the engine reads them back as the same tree", async () => {

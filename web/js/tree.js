@@ -387,6 +387,18 @@ export function branchesAt(node) {
   return node.children.map((child, i) => ({ id: child.id, move: child.move ?? 'set-up', color: child.color, main: i === 0, onLine: child === next }));
 }
 
+/** The tree's shape, for tests and debugging: each node as `depth:move:comment`, depth first, children in order. */
+export function treeShape(tree) {
+  const out = [];
+  const stack = [[tree.root, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop();
+    out.push(`${depth}:${node.move ?? '-'}:${node.comment ?? ''}`);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i], depth + 1]);
+  }
+  return out;
+}
+
 /** How many nodes the tree has (the root too). */
 export function treeSize(tree) {
   return tree.nodes.size;

@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{GameInfo, GameTree, NodeData, NodeMove, Special, Step, SwapForm};
+use super::{GameInfo, GameTree, NodeData, NodeMove, Special, Step, SwapForm, Walk};
 use crate::board::{BoardSize, Cell, Color};
 use crate::formats::code;
 use crate::game::Game;
@@ -114,24 +114,6 @@ impl std::fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
-/// The name of a node's move in a record.
-fn move_name(mv: NodeMove) -> String {
-    match mv {
-        NodeMove::Stone { cell, .. } => cell.to_string(),
-        NodeMove::Swap { form, .. } => match form {
-            SwapForm::Pieces => "swap-pieces",
-            SwapForm::Sides => "swap-sides",
-        }
-        .to_string(),
-        NodeMove::Special { kind, .. } => match kind {
-            Special::Pass => "pass",
-            Special::Resign => "resign",
-            Special::Forfeit => "forfeit",
-        }
-        .to_string(),
-    }
-}
-
 /// A position code of `position` alone (a set-up: its stones and side to move).
 fn setup_code(position: &Position) -> String {
     code::write(&Game::from_position(position.clone()))
@@ -156,7 +138,7 @@ impl TreeRecord {
             };
             nodes.push(RecordNode {
                 parent: tree.parent(id),
-                mv: data.mv.map(move_name),
+                mv: data.mv.map(NodeMove::word),
                 color: data.mv.map(NodeMove::color),
                 add_black: cells(&data.add_black),
                 add_white: cells(&data.add_white),
@@ -258,10 +240,10 @@ impl TreeRecord {
             root_data.mv = Some(read_move(root, &at_root).map_err(|e| node_error(0, e))?);
         }
         // The position at each node while a child is still to come, to give moves their colour.
-        let mut pending = vec![0usize; self.nodes.len()];
+        let mut children = vec![0usize; self.nodes.len()];
         for (id, node) in self.nodes.iter().enumerate().skip(1) {
             match node.parent {
-                Some(parent) if parent < id => pending[parent] += 1,
+                Some(parent) if parent < id => children[parent] += 1,
                 Some(parent) => {
                     return Err(node_error(
                         id,
@@ -271,20 +253,14 @@ impl TreeRecord {
                 None => return Err(node_error(id, "only the root has no parent".to_string())),
             }
         }
-        let mut positions: Vec<Option<Position>> = vec![None; self.nodes.len()];
+        let mut walk = Walk::new(children);
         let mut root_position = empty;
         super::apply(&mut root_position, &root_data).map_err(|e| node_error(0, e.to_string()))?;
-        positions[0] = Some(root_position);
+        walk.keep(0, root_position);
         let mut rest = Vec::with_capacity(self.nodes.len() - 1);
         for (id, node) in self.nodes.iter().enumerate().skip(1) {
             let parent = node.parent.expect("checked above");
-            pending[parent] -= 1;
-            let mut position = if pending[parent] == 0 {
-                positions[parent].take()
-            } else {
-                positions[parent].clone()
-            }
-            .expect("a parent's position is kept until its last child");
+            let mut position = walk.before(parent);
             let mut data = NodeData {
                 comment: node.comment.clone(),
                 properties: node.properties.clone(),
@@ -298,9 +274,7 @@ impl TreeRecord {
                 data.mv = Some(read_move(node, &set_up).map_err(|e| node_error(id, e))?);
             }
             super::apply(&mut position, &data).map_err(|e| node_error(id, e.to_string()))?;
-            if pending[id] > 0 {
-                positions[id] = Some(position);
-            }
+            walk.keep(id, position);
             rest.push((parent, data));
         }
         GameTree::build(info, root_data, rest).map_err(|(id, e)| node_error(id, e.to_string()))
