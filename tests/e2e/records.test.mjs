@@ -122,7 +122,8 @@ test('Save downloads the whole tree as SGF, which opens again as the same tree a
   assert.match(saved, /^\(;FF\[4\]AP\[hexlab:[^\]]*\]GM\[11\]SZ\[5\]/);
   assert.match(saved, /C\[a new idea: a5 \\] \\\\ here\]/, 'the comment, escaped as SGF says');
   assert.match(saved, /;B\[e1\]IP\[\]/, 'the current move marked IP[]');
-  assert.match(await page.textContent('#tree-status'), /^Saved hexlab-game\.sgf\.$/);
+  await page.waitForSelector('#tree-status[data-file="saved"]');
+  assert.equal(await page.textContent('#tree-status'), 'Saved hexlab-game.sgf.');
   // The command line reads the same file back as the same text.
   const again = execFileSync(HEXLAB_BIN, ['convert', await download.path(), '--to', 'sgf'], { encoding: 'utf8' });
   assert.equal(again, saved);
