@@ -52,7 +52,7 @@ export function createSolve({ state, solver, store, redraw, now = () => performa
     const mine = token;
     const stored = await store?.get(code).catch(() => null);
     if (mine !== token || state.solve.code !== code) return false;
-    if (!stored?.report) return false;
+    if (!stored?.report?.all_winning) return false; // a puzzle's or the openings' solve: the winner only
     showSolved(stored.report, 'store');
     redraw();
     return true;
