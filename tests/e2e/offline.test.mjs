@@ -30,6 +30,16 @@ async function openPage(context, url) {
   return { page, errors, reloads: () => navigations - 1 };
 }
 
+/** Waits for the ready board (a loaded machine compiles the engine slowly); on a timeout, says how far it got. */
+async function ready(page, errors) {
+  try {
+    await waitReady(page, 150_000);
+  } catch (err) {
+    const where = await page.evaluate(() => `${document.getElementById('engine-status')?.textContent} / ${document.getElementById('engine-progress-text')?.textContent}`).catch((e) => e.message);
+    throw new Error(`${err.message}\nthe page: ${where}\nerrors: ${errors.join('\n')}`);
+  }
+}
+
 /** Waits until the service worker controls the page and has cached the threaded engine. */
 async function waitCached(page) {
   await page.waitForFunction(async () => {
@@ -41,7 +51,7 @@ async function waitCached(page) {
   }, null, { timeout: 60_000, polling: 250 });
 }
 
-test('no headers from the host: one reload to isolation, then offline with threads', { timeout: 180_000 }, async () => {
+test('no headers from the host: one reload to isolation, then offline with threads', { timeout: 400_000 }, async () => {
   const server = await startServer({ isolation: false, cspReport: true });
   cleanups.push(() => server.close());
   const browser = await launchBrowser();
@@ -50,7 +60,7 @@ test('no headers from the host: one reload to isolation, then offline with threa
   const { page, errors, reloads } = await openPage(context, `${server.url}?debug#size=5&moves=c3`);
   // The reload for isolation: the page comes back cross-origin isolated, with the threaded build.
   await page.waitForFunction(() => self.crossOriginIsolated === true, null, { timeout: 60_000, polling: 250 });
-  await waitReady(page);
+  await ready(page, errors);
   assert.equal(reloads(), 1, 'exactly one reload');
   assert.equal(await page.getAttribute('body', 'data-isolated'), 'true');
   assert.ok(Number(await page.getAttribute('body', 'data-threads')) >= 1);
@@ -71,7 +81,7 @@ test('no headers from the host: one reload to isolation, then offline with threa
   await context.setOffline(true);
   await server.close();
   await page.reload();
-  await waitReady(page);
+  await ready(page, errors);
   assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
   assert.equal(await page.getAttribute('body', 'data-isolated'), 'true');
   assert.equal(await page.getAttribute('#board', 'data-code'), 'size=5&moves=c3');
@@ -94,21 +104,21 @@ test('no headers from the host: one reload to isolation, then offline with threa
   assert.deepEqual(errors, []);
 });
 
-test('a host that sends the headers: isolated at once, never reloaded; offline after the first visit', { timeout: 120_000 }, async () => {
+test('a host that sends the headers: isolated at once, never reloaded; offline after the first visit', { timeout: 400_000 }, async () => {
   const server = await startServer({ isolation: true });
   cleanups.push(() => server.close());
   const browser = await launchBrowser();
   cleanups.push(() => browser.close());
   const context = await browser.newContext({ viewport: { width: 1200, height: 860 }, serviceWorkers: 'allow' });
   const { page, errors, reloads } = await openPage(context, `${server.url}#size=4&moves=b2`);
-  await waitReady(page);
+  await ready(page, errors);
   await waitCached(page);
   assert.equal(reloads(), 0, 'no reload');
   assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
   await context.setOffline(true);
   await server.close();
   await page.reload();
-  await waitReady(page);
+  await ready(page, errors);
   assert.equal(await page.getAttribute('#board', 'data-code'), 'size=4&moves=b2');
   assert.equal(await page.getAttribute('body', 'data-isolated'), 'true');
   await page.click('#board [data-cell="c3"]');

@@ -59,6 +59,19 @@ function verdictOf(p, view) {
   return { word: j.verdict === 'right' && j.outright ? 'solved' : j.verdict, j };
 }
 
+/**
+ * Scrolls the side panel (when it scrolls: on a wide screen) so that `node`, a box that just opened, shows; the
+ * page itself never scrolls for it (on a phone the board stays where the player looks).
+ */
+function inView(node) {
+  const box = node.closest('.panel');
+  if (!box || box.scrollHeight <= box.clientHeight) return;
+  const r = node.getBoundingClientRect();
+  const b = box.getBoundingClientRect();
+  if (r.bottom > b.bottom) box.scrollTop += Math.min(r.top - b.top - 8, r.bottom - b.bottom + 8);
+  else if (r.top < b.top) box.scrollTop += r.top - b.top - 8;
+}
+
 /** Brings the box in line with `state`; `neighbours` is the collection's place of the puzzle shown (or null). */
 export function renderPuzzle(dom, state, neighbours = null) {
   if (!dom.panel) return;
@@ -69,6 +82,8 @@ export function renderPuzzle(dom, state, neighbours = null) {
   const status = on ? 'on' : draft?.status === 'running' ? 'making' : 'off';
   setData(dom.panel, 'status', status);
   dom.panel.hidden = status === 'off';
+  if (status !== 'off' && (dom.shown ?? 'off') === 'off') inView(dom.panel);
+  dom.shown = status;
   dom.make.disabled = !view || state.engine.status !== 'ready' || draft?.status === 'running' || on;
   const running = (on && !!p.job) || draft?.status === 'running';
   dom.stop.hidden = !running;
