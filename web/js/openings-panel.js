@@ -8,7 +8,7 @@
 
 import { listen } from './events.js';
 import { canonicalOpenings, OPENING_SIZES, openingText, showsMap, statusText, summaryText, twinOf } from './openings.js';
-import { progressText } from './solve.js';
+import { progressText, setData, setText } from './solve.js';
 
 export function openingsDom(doc = document) {
   const $ = (id) => doc.getElementById(id);
@@ -26,15 +26,6 @@ export function openingsDom(doc = document) {
     list: $('openings-list'),
     listKey: null,
   };
-}
-
-function setData(node, key, value) {
-  if (value === null || value === undefined) delete node.dataset[key];
-  else if (node.dataset[key] !== String(value)) node.dataset[key] = String(value);
-}
-
-function setText(node, text) {
-  if (node.textContent !== text) node.textContent = text;
 }
 
 /** Fills the size chooser once. */

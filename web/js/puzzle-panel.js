@@ -7,7 +7,7 @@
 // `#puzzle-verdict[data-reply]` (the engine's answer or the refutation).
 
 import { checkText, goalText, inPuzzle, judgmentText, plyCode } from './puzzle.js';
-import { progressText } from './solve.js';
+import { progressText, setData, setText } from './solve.js';
 import { listen } from './events.js';
 
 /** The box's elements (ids from index.html). */
@@ -36,16 +36,6 @@ export function puzzleDom(doc = document) {
     count: $('puzzle-count'),
     message: $('puzzle-message'),
   };
-}
-
-function setData(node, key, value) {
-  if (!node) return;
-  if (value === null || value === undefined) delete node.dataset[key];
-  else if (node.dataset[key] !== String(value)) node.dataset[key] = String(value);
-}
-
-function setText(node, text) {
-  if (node && node.textContent !== text) node.textContent = text;
 }
 
 /** The verdict shown for the position on the board: a word for the contract, and the judgment. */
@@ -96,7 +86,8 @@ export function renderPuzzle(dom, state, neighbours = null) {
 
   const progress = running ? (draft?.status === 'running' ? draft.progress : p.job.progress) : null;
   dom.progress.hidden = !running;
-  if (running) setText(dom.progress, `${draft?.status === 'running' ? 'Checking the puzzle' : p.job.kind === 'check' ? 'Checking the puzzle' : 'Judging the move'}: ${progressText(progress)}`);
+  const what = draft?.status === 'running' || p.job?.kind === 'check' ? 'Checking the puzzle' : 'Judging the move';
+  if (running) setText(dom.progress, `${what}: ${progressText(progress)}`);
 
   setData(dom.panel, 'check', on ? p.check.status : draft?.status === 'running' ? 'running' : null);
   const { word, j } = verdictOf(p, view);

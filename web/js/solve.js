@@ -308,12 +308,14 @@ export function solveDom(doc = document) {
   };
 }
 
-function setData(node, key, value) {
+/** Sets `data-<key>` of `node` to `value` (null or undefined: removes it), touching the DOM only on a change. */
+export function setData(node, key, value) {
   if (value === null || value === undefined) delete node.dataset[key];
   else if (node.dataset[key] !== String(value)) node.dataset[key] = String(value);
 }
 
-function setText(node, text) {
+/** Sets `node`'s text, touching the DOM only on a change. */
+export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
 
