@@ -181,6 +181,17 @@ test('Make puzzle: checked (every winning move), then the board shows the set-up
   assert.equal(lost.state.puzzle.on, false);
   assert.equal(lost.state.puzzleDraft.status, 'refused');
   assert.match(lost.state.puzzleDraft.message, /No puzzle here: Black to move loses/);
+  lost.puzzles.follow(lost.state.view);
+  assert.equal(lost.state.puzzleDraft.status, 'refused', 'said while the position is on the board');
+  lost.state.view = { ...viewOf(), code: 'size=6' };
+  lost.puzzles.follow(lost.state.view);
+  assert.equal(lost.state.puzzleDraft, null, 'another position drops it');
+
+  // A link naming a goal the page does not know: the position opens, the message says why there is no puzzle.
+  const odd = harness();
+  await odd.puzzles.open(START, { puzzle: 'draw' });
+  assert.equal(odd.state.puzzle.on, false);
+  assert.match(odd.state.puzzle.error, /the only puzzle goal is "win"/);
 });
 
 test('an attempt: a wrong move refuted, Try again, a right move answered by the strongest defence, then solved', async () => {

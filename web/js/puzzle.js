@@ -47,7 +47,8 @@ export function createPuzzle() {
     mistakes: 0, // wrong moves judged so far
     loading: false, // the board is being brought to the puzzle (js/puzzles.js)
     copied: null, // Copy puzzle link's last result: { status: 'copied' | 'failed', link }
-    error: null,
+    error: null, // a link's goal the page does not know (shown while the board shows `errorAt`)
+    errorAt: null,
   };
 }
 

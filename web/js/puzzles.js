@@ -165,6 +165,10 @@ export function createPuzzles({
   const api = {
     /** The board shows `view`: a position outside the puzzle leaves it; else what comes next (see `next`). */
     follow(view) {
+      // Make puzzle's refusal, or a link's unknown goal, is about the position it came with: another one drops it.
+      const draft = state.puzzleDraft;
+      if (draft && draft.status !== 'running' && draft.at !== view?.code) state.puzzleDraft = null;
+      if (state.puzzle.error && state.puzzle.errorAt !== view?.code) state.puzzle = createPuzzle();
       const p = state.puzzle;
       if (p.on && !p.loading && !inPuzzle(p, view)) {
         stopJob(p);
@@ -179,19 +183,20 @@ export function createPuzzles({
       const view = state.view;
       if (!view || state.puzzleDraft?.status === 'running') return;
       const made = makeCode(view);
+      const at = view.code; // the position the draft is about (its message goes with it)
       if (made.error) {
-        state.puzzleDraft = { status: 'refused', message: made.error };
+        state.puzzleDraft = { status: 'refused', message: made.error, at };
         return void redraw();
       }
       let canonical;
       try {
         canonical = await engine.loadPosition(made.code);
       } catch (err) {
-        state.puzzleDraft = { status: 'error', message: err.message };
+        state.puzzleDraft = { status: 'error', message: err.message, at };
         return void redraw();
       }
       stopJob(state.puzzle);
-      const draft = { code: canonical.code, mover: canonical.to_move, status: 'running', progress: null, legal: legalCount(canonical) };
+      const draft = { code: canonical.code, mover: canonical.to_move, status: 'running', progress: null, legal: legalCount(canonical), at };
       state.puzzleDraft = draft;
       redraw();
       let answer;
@@ -224,9 +229,11 @@ export function createPuzzles({
     async open(code, keys, source = 'link') {
       const wanted = readPuzzleKeys(keys);
       if (!wanted || wanted.error) {
-        if (wanted?.error) state.puzzle = Object.assign(createPuzzle(), { error: wanted.error });
-        return actions.load(code, source);
+        await actions.load(code, source);
+        if (wanted?.error) state.puzzle = Object.assign(createPuzzle(), { error: wanted.error, errorAt: state.view?.code ?? null });
+        return void redraw();
       }
+      state.puzzleDraft = null;
       let view;
       try {
         view = await engine.loadPosition(code);
