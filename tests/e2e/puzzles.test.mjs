@@ -98,6 +98,9 @@ test('a wrong attempt refuted with the winning reply and its connection; a right
   assert.match(verdict, new RegExp(`^Wrong: ${wrong} loses\\. Black answers ${reply} and wins`));
   assert.match(verdict, /Black holds a virtual connection between Black's edges \(the dotted cells\)|Black threatens to connect/);
   assert.equal(await page.getAttribute(`#board [data-cell="${reply}"]`, 'data-stone'), null, 'the reply is drawn, not played');
+  // The bar over the board says it in a few words, with the goal.
+  assert.equal(await page.textContent('#puzzle-bar-goal'), 'White to play and win');
+  assert.equal(await page.textContent('#puzzle-bar-verdict'), `${wrong} loses: Black answers ${reply}.`);
   await page.screenshot({ path: artifact('puzzle-wrong.png') });
   // The board takes no move until Try again.
   await page.click('#board [data-cell="e5"]');

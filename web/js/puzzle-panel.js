@@ -6,7 +6,7 @@
 // error"]`, `[data-verdict="judging|right|wrong|solved|stopped|error"]` (the position shown), `[data-collection]`;
 // `#puzzle-verdict[data-reply]` (the engine's answer or the refutation).
 
-import { checkText, goalText, inPuzzle, judgmentText, plyCode } from './puzzle.js';
+import { checkText, goalText, inPuzzle, judgmentText, plyCode, shortText } from './puzzle.js';
 import { progressText, setData, setText } from './solve.js';
 import { listen } from './events.js';
 
@@ -35,6 +35,9 @@ export function puzzleDom(doc = document) {
     next: $('puzzle-next'),
     count: $('puzzle-count'),
     message: $('puzzle-message'),
+    bar: $('puzzle-bar'),
+    barGoal: $('puzzle-bar-goal'),
+    barVerdict: $('puzzle-bar-verdict'),
   };
 }
 
@@ -94,6 +97,13 @@ export function renderPuzzle(dom, state, neighbours = null) {
   setData(dom.panel, 'verdict', word);
   setData(dom.panel, 'collection', on ? p.collection : null);
   for (const node of [dom.goal, dom.source, dom.check, dom.verdict, dom.nav]) if (node) node.hidden = !on;
+  // The bar over the board: the goal and the verdict in a few words, where the player looks (the panel's box may
+  // be out of view: below the board on a phone, at the end of the side panel on a wide screen).
+  if (dom.bar) {
+    dom.bar.hidden = !on;
+    setText(dom.barGoal, on ? goalText(p) : '');
+    setText(dom.barVerdict, on ? (j ? shortText(j, p.mover) : view.to_move === p.mover ? 'Your move.' : '') : '');
+  }
   for (const node of [dom.retry, dom.restart, dom.copy, dom.leave, dom.reveal, dom.again]) if (node) node.hidden = !on;
   if (!on) {
     setText(dom.goal, '');

@@ -244,6 +244,15 @@ export function judgmentText(j, mover) {
   return `Wrong: ${j.move} loses. ${them} answers ${j.reply} and wins${rest}: ${why}. Try again.`;
 }
 
+/** The verdict in a few words, for the bar over the board (the panel has the whole sentence). */
+export function shortText(j, mover) {
+  if (!j) return '';
+  if (j.status === 'judging') return `Checking ${j.move}…`;
+  if (j.status) return `${j.move}: not judged.`;
+  if (j.verdict === 'right') return j.outright ? `${j.move} wins. Solved!` : `${j.move} wins; ${colorName(opponent(mover))} answers ${j.reply}. Your move.`;
+  return j.reply ? `${j.move} loses: ${colorName(opponent(mover))} answers ${j.reply}.` : `${j.move} loses.`;
+}
+
 function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
