@@ -7,7 +7,9 @@
 // headers, the page never reloads. Chromium finds the page installable (DevTools' Page.getInstallabilityErrors).
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cspReports, launchBrowser, startServer, waitReady } from './helpers.mjs';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { WEB, cspReports, launchBrowser, startServer, waitReady } from './helpers.mjs';
 
 const cleanups = [];
 after(async () => {
@@ -22,6 +24,7 @@ async function openPage(context, url) {
   const errors = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => msg.type() === 'error' && errors.push(`console: ${msg.text()}`));
+  page.on('requestfailed', (request) => errors.push(`failed: ${request.url()} ${request.failure()?.errorText}`));
   await page.addInitScript(() => {
     window.__violations = [];
     document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
@@ -35,20 +38,39 @@ async function ready(page, errors) {
   try {
     await waitReady(page, 150_000);
   } catch (err) {
-    const where = await page.evaluate(() => `${document.getElementById('engine-status')?.textContent} / ${document.getElementById('engine-progress-text')?.textContent}`).catch((e) => e.message);
+    const where = await page.evaluate(async () => {
+      const keys = (await (await caches.open('hexlab-v1')).keys()).map((r) => new URL(r.url).pathname);
+      return `${document.getElementById('engine-status')?.textContent} / ${document.getElementById('engine-progress-text')?.textContent}; cached: ${keys.join(' ')}; controlled: ${!!navigator.serviceWorker.controller}`;
+    }).catch((e) => e.message);
     throw new Error(`${err.message}\nthe page: ${where}\nerrors: ${errors.join('\n')}`);
   }
 }
 
-/** Waits until the service worker controls the page and has cached the threaded engine. */
+/**
+ * Waits until the service worker controls the page and has cached everything the page loads: every module and
+ * stylesheet of web/, the puzzle collection, the threaded build and its thread pool's helper. (Polled from here:
+ * page.waitForFunction does not wait for an async predicate's answer.)
+ */
 async function waitCached(page) {
-  await page.waitForFunction(async () => {
-    if (!navigator.serviceWorker.controller) return false;
-    const cache = await caches.open('hexlab-v1');
-    const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
-    return ['/', '/js/main.js', '/js/worker.js', '/pkg/threads/hexlab_wasm_bg.wasm', '/pkg/threads/hexlab_wasm.js', '/puzzles/collection.json'].every((p) => keys.includes(p))
-      && keys.some((p) => p.includes('/snippets/'));
-  }, null, { timeout: 60_000, polling: 250 });
+  const wanted = [
+    '/', '/index.html', '/manifest.webmanifest', '/puzzles/collection.json', '/pkg/threads/hexlab_wasm.js', '/pkg/threads/hexlab_wasm_bg.wasm',
+    ...readdirSync(path.join(WEB, 'js')).filter((f) => f.endsWith('.js') && f !== 'bench.js').map((f) => `/js/${f}`),
+    ...readdirSync(path.join(WEB, 'css')).filter((f) => f !== 'bench.css').map((f) => `/css/${f}`),
+  ];
+  const deadline = Date.now() + 120_000;
+  let missing = wanted;
+  while (Date.now() < deadline) {
+    const now = await page.evaluate(async () => {
+      if (!navigator.serviceWorker.controller) return null;
+      return (await (await caches.open('hexlab-v1')).keys()).map((r) => new URL(r.url).pathname);
+    });
+    if (now) {
+      missing = wanted.filter((p) => !now.includes(p));
+      if (!missing.length && now.some((p) => p.includes('/snippets/'))) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the service worker did not cache ${missing.join(' ') || 'the thread pool helper'} within 120 s`);
 }
 
 test('no headers from the host: one reload to isolation, then offline with threads', { timeout: 400_000 }, async () => {
