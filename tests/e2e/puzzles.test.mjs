@@ -22,9 +22,15 @@ function nativeSolve(code) {
 }
 
 /** Waits until the puzzle panel's verdict for the board shown is one of `words`. */
-async function waitVerdict(page, words, timeout = 60_000) {
+async function waitVerdict(page, words, timeout = 60_000, move = null) {
   const list = [words].flat();
-  await page.waitForFunction((l) => l.includes(document.getElementById('puzzle-panel').dataset.verdict) && !document.body.dataset.busy, list, { timeout });
+  // With `move`: the verdict on that move (the one before it may still be shown for a moment after the click).
+  await page.waitForFunction(
+    ({ l, m }) => l.includes(document.getElementById('puzzle-panel').dataset.verdict) && !document.body.dataset.busy
+      && (!m || new RegExp(`^(Right|Wrong): ${m} `).test(document.getElementById('puzzle-verdict').textContent)),
+    { l: list, m: move },
+    { timeout },
+  );
 }
 
 /** The board's marks: { cell: mark }. */
@@ -118,7 +124,7 @@ test('a wrong attempt refuted with the winning reply and its connection; a right
     const move = now.winning_moves[0];
     const before = await page.evaluate(() => window.hexlab.state.view.cursor);
     await page.click(`#board [data-cell="${move}"]`);
-    await waitVerdict(page, ['right', 'solved']);
+    await waitVerdict(page, ['right', 'solved'], 60_000, move);
     if ((await page.getAttribute('#puzzle-panel', 'data-verdict')) === 'solved') break;
     // The engine's reply is played: the position moves on two plies, and it is a move of the proof.
     await page.waitForFunction((n) => window.hexlab.state.view.cursor === n + 2 && !document.body.dataset.busy, before, { timeout: 60_000 });
@@ -155,9 +161,9 @@ test('the collection: Next and Previous, the link of each, progress kept across 
     const code = await page.getAttribute('#board', 'data-code');
     const move = round === 0 ? COLLECTION[0].winning[0] : nativeSolve(code).winning_moves[0];
     await page.click(`#board [data-cell="${move}"]`);
-    await waitVerdict(page, ['right', 'solved']);
+    await waitVerdict(page, ['right', 'solved'], 60_000, move);
     if ((await page.getAttribute('#puzzle-panel', 'data-verdict')) === 'solved') break;
-    await page.waitForFunction(() => window.hexlab.state.view.to_move === window.hexlab.state.puzzle.mover && !document.body.dataset.busy);
+    await page.waitForFunction(() => window.hexlab.state.view.to_move === window.hexlab.state.puzzle.mover && !document.body.dataset.busy, null, { timeout: 90_000 });
   }
   await page.waitForSelector('#puzzle-nav[data-solved="1"]');
   // A reload: the progress is still there; the collection opens at the first puzzle not solved.
