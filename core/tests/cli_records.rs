@@ -65,7 +65,11 @@ fn position_reads_records_at_a_node() {
     let vc = json(&["vc", "--sgf", golem, "--player", "b", "--json"]);
     assert!(vc["full"].is_array());
     let text = stdout(&["position", "--sgf", golem]);
-    assert!(text.contains("code: size=13&moves=m6,swap,g7,f9"), "{text}");
+    // Little Golem's `swap` is swap-sides: the stone stays, White moves next.
+    assert!(
+        text.contains("code: size=13&b=m6&turn=w&moves=g7,f9"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -78,7 +82,7 @@ fn convert_writes_every_format() {
         stdout(&["convert", file, "--to", "code"]),
         "size=11&b=b3&turn=w&moves=f6,e7\n"
     );
-    // Links and Little Golem records play swap-sides as the equivalent swap-pieces.
+    // Links play swap-sides as the equivalent swap-pieces; Little Golem's `swap` is swap-sides.
     assert_eq!(
         stdout(&["convert", file, "--to", "hexworld", "--node", "3"]),
         "https://hexworld.org/board/#11c1,b3:sf6,g5\n"
@@ -104,7 +108,7 @@ fn convert_writes_every_format() {
         "size=5&moves=c3,b4,d2&at=1&var=0{start}2(a5{an+idea})\n"
     );
     let golem = stdout(&["convert", file, "--to", "golem"]);
-    assert_eq!(golem, "(;FF[4]SZ[11];W[bc];B[swap];W[ff];B[ge])\n");
+    assert_eq!(golem, "(;FF[4]SZ[11];W[bc];B[swap];W[ff];B[eg])\n");
     // What convert writes reads back.
     let again = fixture("again.sgf", &sgf);
     assert_eq!(
@@ -115,7 +119,7 @@ fn convert_writes_every_format() {
     let hsgf = stdout(&["convert", lg.to_str().unwrap(), "--to", "sgf"]);
     assert!(
         hsgf.replace('\n', "")
-            .contains("PB[Dave]PW[Carol]RE[W];B[m6];W[swap-pieces];B[g7];W[f9])"),
+            .contains("PB[Dave]PW[Carol]RE[W];B[m6];W[swap-sides];W[g7];B[f9])"),
         "{hsgf}"
     );
 }

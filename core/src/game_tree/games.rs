@@ -126,8 +126,21 @@ impl GameTree {
     /// (an equivalent game, which links such as HexWorld's can say). Players and result stay.
     #[must_use]
     pub fn with_swap_pieces(&self) -> GameTree {
+        self.with_swaps_as(SwapForm::Pieces)
+    }
+
+    /// The same game with every swap-pieces played as swap-sides (the stones stay where they
+    /// are; below the swap everything is reflected and recoloured), as Little Golem says it.
+    #[must_use]
+    pub fn with_swap_sides(&self) -> GameTree {
+        self.with_swaps_as(SwapForm::Sides)
+    }
+
+    /// Every swap played as `form`, the nodes below a swap that changes form reflected and
+    /// recoloured.
+    fn with_swaps_as(&self, form: SwapForm) -> GameTree {
         let mut tree = self.clone();
-        // Whether each node lies below a swap-sides (parents come before children).
+        // Whether each node lies below a swap that changed form (parents come before children).
         let mut flipped = vec![false; tree.nodes.len()];
         for id in 0..tree.nodes.len() {
             let above = tree.nodes[id].parent.is_some_and(|p| flipped[p]);
@@ -135,22 +148,14 @@ impl GameTree {
             if above {
                 flip_node(data);
             }
-            let swap_sides = matches!(
-                data.mv,
-                Some(NodeMove::Swap {
-                    form: SwapForm::Sides,
-                    ..
-                })
-            );
-            if swap_sides {
-                if let Some(NodeMove::Swap { color, .. }) = data.mv {
-                    data.mv = Some(NodeMove::Swap {
-                        color,
-                        form: SwapForm::Pieces,
-                    });
+            let mut changed = false;
+            if let Some(NodeMove::Swap { color, form: was }) = data.mv {
+                if was != form {
+                    data.mv = Some(NodeMove::Swap { color, form });
+                    changed = true;
                 }
             }
-            flipped[id] = above != swap_sides;
+            flipped[id] = above != changed;
         }
         tree.check()
             .expect("the reflected game is as legal as the original");
@@ -170,18 +175,11 @@ fn flip_node(data: &mut NodeData) {
     mirror(&mut data.add_empty);
     std::mem::swap(&mut data.add_black, &mut data.add_white);
     data.to_play = data.to_play.map(Color::opponent);
-    data.mv = data.mv.map(|mv| match mv {
+    data.mv = data.mv.map(|mv| match mv.recoloured() {
         NodeMove::Stone { color, cell } => NodeMove::Stone {
-            color: color.opponent(),
+            color,
             cell: cell.mirrored(),
         },
-        NodeMove::Swap { color, form } => NodeMove::Swap {
-            color: color.opponent(),
-            form,
-        },
-        NodeMove::Special { color, kind } => NodeMove::Special {
-            color: color.opponent(),
-            kind,
-        },
+        other => other,
     });
 }

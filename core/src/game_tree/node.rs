@@ -45,6 +45,25 @@ impl NodeMove {
             | NodeMove::Special { color, .. } => color,
         }
     }
+
+    /// The same move made by the other colour.
+    #[must_use]
+    pub fn recoloured(self) -> NodeMove {
+        match self {
+            NodeMove::Stone { color, cell } => NodeMove::Stone {
+                color: color.opponent(),
+                cell,
+            },
+            NodeMove::Swap { color, form } => NodeMove::Swap {
+                color: color.opponent(),
+                form,
+            },
+            NodeMove::Special { color, kind } => NodeMove::Special {
+                color: color.opponent(),
+                kind,
+            },
+        }
+    }
 }
 
 impl NodeMove {

@@ -44,7 +44,7 @@ pub fn convert(args: &[String]) -> Result<(), Failure> {
     };
     match to.as_str() {
         "sgf" => output::text(&sgf::write_hsgf(&tree)),
-        "golem" => output::text(&sgf::write_little_golem(&tree.with_swap_pieces())?),
+        "golem" => output::text(&sgf::write_little_golem(&tree.with_swap_sides())?),
         "code" => outln!("{}", code::write(&tree.game_at(node))),
         "link" => {
             let line = tree.main_line();

@@ -15,9 +15,9 @@
 //!   the colour of the move after them (White again after swap-sides, Black after
 //!   swap-pieces), since old HexGui versions wrote `swap-pieces` for swap-sides (HexGui's old
 //!   swap bug; Benzene's 0.x and 1.0 records show it, and a root `AP[HexGui:0.x]` flags
-//!   such files). With no move after it, HexGui's `swap` is swap-sides, Little Golem's
-//!   `swap` is swap-pieces (its colour letters alternate through the swap), and
-//!   `swap-pieces` is swap-pieces unless `AP[HexGui:0.x]` wrote it.
+//!   such files). With no move after it, HexGui's `swap` is swap-sides and `swap-pieces` is
+//!   swap-pieces unless `AP[HexGui:0.x]` wrote it. Little Golem's `swap` is always
+//!   swap-sides: its letters name the players, so below a swap they name the other colour.
 //! - [`write_hsgf`] writes HexGui's dialect, which uses only properties red-bean's defines as
 //!   well (so it is a red-bean record too; a node's `IP[]` is written back where it was);
 //!   [`write_little_golem`] writes Little Golem's where it can say the game. Reading what

@@ -426,6 +426,19 @@ pub fn read_record(text: &str) -> Result<Record, SgfError> {
         .enumerate()
         .map(|(id, node)| read_node(node, id == 0, dialect, &mut setup_cells))
         .collect::<Result<Vec<_>, _>>()?;
+    // Little Golem's letters name the players, not the colours: after its `swap` (swap-sides:
+    // the stones stay, the players exchange colours) the first mover, still `W`, plays White.
+    if dialect.golem {
+        let mut below_swap = vec![false; nodes.len()];
+        for id in 1..nodes.len() {
+            let parent = raw[id].parent.expect("only the root has no parent");
+            let parent_swaps = matches!(nodes[parent].data.mv, Some(NodeMove::Swap { .. }));
+            below_swap[id] = below_swap[parent] != parent_swaps;
+            if below_swap[id] {
+                nodes[id].data.mv = nodes[id].data.mv.map(NodeMove::recoloured);
+            }
+        }
+    }
     // Which swap each swap move is: told by the colour of the move after it.
     for id in 0..nodes.len() {
         let Some(NodeMove::Swap { color, form }) = nodes[id].data.mv else {
@@ -436,10 +449,10 @@ pub fn read_record(text: &str) -> Result<Record, SgfError> {
             .find_map(|&child| nodes[child].data.mv.map(NodeMove::color));
         let form = match (next, nodes[id].swap_word) {
             (_, Some("swap-sides")) => SwapForm::Sides,
+            (_, Some("swap")) if dialect.golem => SwapForm::Sides,
             (Some(next), _) if next == color => SwapForm::Sides,
             (Some(_), _) => SwapForm::Pieces,
             (None, Some("swap-pieces")) if dialect.legacy_swap => SwapForm::Sides,
-            (None, Some("swap")) if dialect.golem => SwapForm::Pieces,
             (None, _) => form,
         };
         nodes[id].data.mv = Some(NodeMove::Swap { color, form });

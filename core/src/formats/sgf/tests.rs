@@ -147,9 +147,29 @@ fn reads_little_golem_records() {
             cell: cell("m6")
         })
     );
+    // `swap` is swap-sides: the stone stays, and the first mover (still `W`) now plays White.
+    assert!(matches!(
+        tree.data(line[2]).mv,
+        Some(NodeMove::Swap {
+            color: Color::White,
+            form: SwapForm::Sides
+        })
+    ));
+    assert_eq!(
+        tree.data(line[3]).mv,
+        Some(NodeMove::Stone {
+            color: Color::White,
+            cell: cell("g7")
+        })
+    );
     assert_eq!(
         code::write(&tree.game_at(line[4])),
-        "size=13&moves=m6,swap,g7,f9"
+        "size=13&b=m6&turn=w&moves=g7,f9"
+    );
+    // Played as swap-pieces, the game a link can say: below the swap, reflected and recoloured.
+    assert_eq!(
+        code::write(&tree.with_swap_pieces().game_at(line[4])),
+        "size=13&moves=m6,swap,g7,i6"
     );
     let written = write_little_golem(&tree).unwrap();
     assert_eq!(
@@ -340,10 +360,14 @@ fn random_trees_round_trip() {
         let back = read(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
         assert_eq!(back, tree, "{written}");
         assert_eq!(write_hsgf(&back), written);
-        if let Ok(text) = write_little_golem(&tree) {
+        let sides = tree.with_swap_sides();
+        if let Ok(text) = write_little_golem(&sides) {
             golem += 1;
             let back = read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-            assert_eq!(back, tree, "{text}");
+            assert_eq!(back, sides, "{text}");
+            // The same game: every position of the one is a position of the other, reflected and
+            // recoloured below the swap.
+            assert_eq!(sides.with_swap_pieces(), tree.with_swap_pieces(), "{text}");
         }
     }
     assert!(golem > 100, "{golem} trees written as Little Golem records");

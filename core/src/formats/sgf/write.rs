@@ -83,9 +83,12 @@ impl Style {
         cells.iter().map(|&c| self.point(c)).collect()
     }
 
-    fn node(&self, data: &NodeData) -> String {
+    /// The node's properties; `below_swap`: in Little Golem's dialect, whose letters name the
+    /// players, the node lies below a swap, after which the first mover (`W`) plays White.
+    fn node(&self, data: &NodeData, below_swap: bool) -> String {
         let mut out = String::new();
         if let Some(mv) = data.mv {
+            let mv = if below_swap { mv.recoloured() } else { mv };
             let value = match mv {
                 NodeMove::Stone { cell, .. } => self.point(cell),
                 NodeMove::Swap { .. } if self.golem => "swap".to_string(),
@@ -167,6 +170,16 @@ fn write(tree: &GameTree, style: &Style, flip_players: bool) -> String {
         text: String::new(),
         line: 0,
     };
+    // Whether each node lies below a swap (parents come before children): Little Golem's
+    // letters then swap over.
+    let mut below_swap = vec![false; tree.len()];
+    if style.golem {
+        for id in 1..tree.len() {
+            let parent = tree.parent(id).expect("only the root has no parent");
+            let swaps = matches!(tree.data(parent).mv, Some(NodeMove::Swap { .. }));
+            below_swap[id] = below_swap[parent] != swaps;
+        }
+    }
     let mut stack = vec![Step::Close, Step::Node(0), Step::Open];
     // A `(` waiting to be written with the node after it.
     let mut open = false;
@@ -180,7 +193,7 @@ fn write(tree: &GameTree, style: &Style, flip_players: bool) -> String {
                 if id == 0 {
                     text.push_str(&root);
                 }
-                text.push_str(&style.node(tree.data(id)));
+                text.push_str(&style.node(tree.data(id), below_swap[id]));
                 out.token(&text);
                 match tree.children(id) {
                     [only] => stack.push(Step::Node(*only)),
@@ -204,8 +217,9 @@ pub fn write_hsgf(tree: &GameTree) -> String {
 }
 
 /// Writes `tree` in Little Golem's dialect (no `GM`, the first mover labelled `W`, points
-/// `mf`, swaps as `swap`), or says why it cannot: set-up stones, rules other than Hex with
-/// swap, a main line starting with White, or a swap its `swap` word would misread.
+/// `mf`, swaps as `swap`, which is swap-sides there), or says why it cannot: set-up stones,
+/// rules other than Hex with swap, a main line starting with White, or a swap-pieces (write
+/// [`GameTree::with_swap_sides`], the equivalent game, instead).
 pub fn write_little_golem(tree: &GameTree) -> Result<String, WriteError> {
     if tree.info().config != RulesConfig::default() {
         return Err(WriteError("it is not Hex with the swap rule"));
@@ -222,18 +236,14 @@ pub fn write_little_golem(tree: &GameTree) -> Result<String, WriteError> {
         if data.has_setup() {
             return Err(WriteError("it has set-up stones"));
         }
-        if let Some(NodeMove::Swap { color, form }) = data.mv {
-            let next = tree
-                .children(id)
-                .iter()
-                .find_map(|&child| tree.data(child).mv.map(NodeMove::color));
-            let read_as = match next {
-                Some(next) if next == color => SwapForm::Sides,
-                _ => SwapForm::Pieces,
-            };
-            if read_as != form {
-                return Err(WriteError("a swap that its `swap` word would not say"));
-            }
+        if let Some(NodeMove::Swap {
+            form: SwapForm::Pieces,
+            ..
+        }) = data.mv
+        {
+            return Err(WriteError(
+                "a swap-pieces (its `swap` is swap-sides: write the equivalent swap-sides game)",
+            ));
         }
     }
     Ok(write(tree, &Style { golem: true }, first.is_some()))
