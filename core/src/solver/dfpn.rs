@@ -225,7 +225,7 @@ impl Solver {
             let won = verdict.winner == position.to_move();
             node.bounds = Bounds::decided(won);
             node.proof = if self.argues(position) {
-                verdict.proof & position.empty_cells()
+                proof_set::shrink(position, verdict.winner, verdict.proof)
             } else {
                 position.empty_cells()
             };
@@ -317,7 +317,9 @@ impl Solver {
                 views.iter().map(|(_, p)| *p),
             )
         };
-        proof.map_or(all, |p| p & all)
+        proof.map_or(all, |p| {
+            proof_set::shrink(position, winner_of_bounds(position, node.bounds), p)
+        })
     }
 
     /// The bounds of the child with key `key`, and its proof set when solved (unknown
@@ -658,6 +660,15 @@ impl Walker<'_> {
                 .unwrap_or(INFINITY);
         }
         (best, second.min(INFINITY))
+    }
+}
+
+/// The winner named by the solved `bounds` of `position`.
+fn winner_of_bounds(position: &Position, bounds: Bounds) -> Color {
+    if bounds.is_win() {
+        position.to_move()
+    } else {
+        position.to_move().opponent()
     }
 }
 

@@ -63,6 +63,12 @@
 //!   it is a child: searched (`W` wins, `P_j ⊆ P'`, monotonicity) or dropped by a sibling whose
 //!   proof set, inside `P'`, leaves it out (part 1's argument). So `W` wins `x'_{P'}`.
 //!
+//! **5. Shrinking.** A cell of a proof set `P` of `x` that no chain of `W` between its edges
+//! can pass through, using only `W`'s stones and the empty cells of `P`, can leave `P` (Benzene's
+//! `ShrinkProof` does the same): every completion of `x_P` colours only cells of `P`, so that
+//! cell's colour never decides whether `W` joins its edges: it is dead in `x_P`, and giving it
+//! to `L` keeps `W`'s win.
+//!
 //! A pruned move of the mustplay without a claim of those kinds, a node whose children's proof
 //! sets are gone from the table (replaced), the swap open and Rex (where monotonicity fails) all
 //! take every empty cell; nodes with the swap open or under Rex never drop siblings either.
@@ -70,8 +76,9 @@
 //! `core/tests/proof_sets.rs` checks the definition of every proof set of solved trees by brute
 //! force, that every dropped sibling loses, and part 3's carrying over on its own.
 
-use crate::board::{Cell, CellSet, Color};
+use crate::board::{BoardSize, Cell, CellSet, Color};
 use crate::ica::{InferiorMove, MoveKind};
+use crate::position::Position;
 
 /// What the expansion of a node knows about its proof sets, for either winner (besides the
 /// mustplay's semi connection carriers, which the node keeps in its loss base).
@@ -165,6 +172,18 @@ pub fn of_loss(
         return Some(fill | proof);
     }
     (!base.unsupported).then_some(fill | proof | base.support)
+}
+
+/// `proof` (a proof set of `position` for `winner`) without the cells no chain of `winner`
+/// between its edges can use (part 5), and without the cells that are not empty.
+#[must_use]
+pub fn shrink(position: &Position, winner: Color, proof: CellSet) -> CellSet {
+    let size = position.size();
+    let open = proof & position.empty_cells();
+    let within = open | position.stones(winner);
+    let (a, b) = BoardSize::edges_of(winner);
+    let reach = |edge| CellSet::flood(size.edge_cells(edge) & within, within);
+    open & reach(a) & reach(b)
 }
 
 /// The open children to drop (part 1), and the union of the proof sets that justify dropping
@@ -277,6 +296,31 @@ mod tests {
         assert_eq!(
             of_win(&ProofBase::NONE, Color::Black, cells("a1"), cells("c3")),
             None
+        );
+    }
+
+    #[test]
+    fn shrinking_drops_cells_no_winning_chain_can_use() {
+        // Black to connect top to bottom on 3x3 with b2; a proof set of the whole board keeps
+        // only the cells on some top-to-bottom path through Black's stones and the set.
+        let mut p = Position::new(
+            BoardSize::square(3).unwrap(),
+            crate::RulesConfig {
+                swap: false,
+                ..Default::default()
+            },
+        );
+        p.play("b2".parse().unwrap()).unwrap();
+        assert_eq!(shrink(&p, Color::Black, p.empty_cells()), p.empty_cells());
+        // A set that leaves c3 isolated from the bottom edge through itself: c3 goes, and with
+        // it every cell that reaches only one edge.
+        let kept = shrink(&p, Color::Black, cells("b1 c1 c3 a3"));
+        assert_eq!(kept, cells("b1 c1 a3"));
+        let kept = shrink(&p, Color::Black, cells("c1 c3"));
+        assert_eq!(
+            kept,
+            CellSet::new(),
+            "c1 b2 c3 is no chain: c3 and b2 do not touch"
         );
     }
 
