@@ -189,6 +189,11 @@ export function moveList(page) {
   });
 }
 
+/** The game tree the page holds, as web/js/tree.js `treeShape` gives it (`depth:move:comment` per node). */
+export function treeShape(page) {
+  return page.evaluate(async () => (await import(new URL('js/tree.js', location.href).href)).treeShape(window.hexlab.state.tree));
+}
+
 /** The page's hash without '#'. */
 export async function hashOf(page) {
   return new URL(page.url()).hash.replace(/^#/, '');

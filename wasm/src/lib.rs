@@ -16,6 +16,8 @@ use wasm_bindgen::prelude::*;
 #[cfg(feature = "threads")]
 pub use wasm_bindgen_rayon::init_thread_pool;
 
+mod records;
+
 /// Makes a Rust panic show as a readable console error instead of a silent dead worker.
 #[wasm_bindgen(start)]
 pub fn start() {

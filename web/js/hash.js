@@ -70,16 +70,39 @@ export function readHash() {
 /**
  * Shows `code` (and `view`, `fillin=1` if `options.fillin`, `edges=1` if `options.edges`) in the address bar,
  * without a hashchange event: as a new history entry if `push` and the position code changed (a move, a new
- * game), else in place of the current entry.
+ * game), else in place of the current entry. `state`, when given, is what the entry keeps (`history.state`: the
+ * page keeps its game tree there, see treectrl.js); it is kept up to date even when the address stays the same.
  */
 let written = null; // the hash text the page wrote last, until an event is handled (see the top of this file)
 
-export function writeHash(code, view = null, options = {}, { push = false } = {}) {
+export function writeHash(code, view = null, options = {}, { push = false, state } = {}) {
   const text = hashText(code, view, options);
-  if (codeFromHash(location.hash) === text) return;
+  const keep = state === undefined ? history.state : state;
+  if (codeFromHash(location.hash) === text) {
+    if (state !== undefined) replaceState(keep, location.hash);
+    return;
+  }
   written = text;
-  if (push && splitView(codeFromHash(location.hash)).code !== code) history.pushState(null, '', '#' + text);
-  else history.replaceState(history.state, '', '#' + text);
+  if (push && splitView(codeFromHash(location.hash)).code !== code) pushState(keep, '#' + text);
+  else replaceState(keep, '#' + text);
+}
+
+/** `history.pushState`, without the entry's state when it cannot be kept (too large, not cloneable). */
+function pushState(state, url) {
+  try {
+    history.pushState(state, '', url);
+  } catch {
+    history.pushState(null, '', url);
+  }
+}
+
+/** `history.replaceState`, likewise. */
+function replaceState(state, url) {
+  try {
+    history.replaceState(state, '', url);
+  } catch {
+    history.replaceState(null, '', url);
+  }
 }
 
 /**

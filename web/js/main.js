@@ -15,6 +15,7 @@ import { createWasm } from './wasm.js';
 import { createSolve, renderSolve, solveDom } from './solve.js';
 import { createSolver } from './solver.js';
 import { createStore } from './store.js';
+import { bindTree, renderTree, treeDom } from './treepanel.js';
 
 /** Mounts the analysis board on the page's fixed elements; returns { state, actions, destroy }. */
 export function start(config = defaults) {
@@ -41,10 +42,12 @@ export function start(config = defaults) {
     if (view) delete boardWrap.dataset.empty;
     renderLoading(loadingDom, state);
     renderPanel(panel, state);
+    renderTree(treePanel, state);
     solve.follow(view);
     renderSolve(solvePanel, state);
   });
   const solvePanel = solveDom();
+  const treePanel = treeDom();
 
   const loadingDom = {
     box: document.getElementById('engine-loading'),
@@ -96,6 +99,7 @@ export function start(config = defaults) {
     bindHover(boardWrap, (cell) => actions.hover(cell)),
     bindGridKeys(boardWrap, actions),
     bindPanel(panel, actions),
+    bindTree(treePanel, actions),
     bindKeys(actions),
     bindHash((code, view, { fillin, edges }) => {
       const views = parseViews(view);

@@ -5,7 +5,8 @@
 //! `mohex-search-statistics`.
 //!
 //! `genmove` searches with the swap closed (as the solver commands do) and answers `resign`
-//! on a finished board. The tree is kept between moves (`reuse_subtree`).
+//! on a finished board; `# interrupt` stops its search early (it then plays the best move so
+//! far, as MoHex does). The tree is kept between moves (`reuse_subtree`).
 
 use hexlab_core::mohex::tree::{LOSS, WIN};
 use hexlab_core::mohex::{Params, Player, Proven, SearchResult};
@@ -13,6 +14,7 @@ use hexlab_core::search::budget::native_clock;
 use hexlab_core::search::Budget;
 use hexlab_core::Move;
 
+use super::session::watch;
 use super::{Answer, Command, Engine};
 
 /// The longest `max_time`, in seconds (a day).
@@ -113,7 +115,13 @@ impl Engine {
         if player.params.max_time > 0.0 {
             budget = budget.with_time_limit(player.params.max_time * 1000.0, native_clock);
         }
-        let result = pool.install(|| player.search(&position, &budget));
+        // `# interrupt` (HexGui's Stop button) ends the search early: the best move so far.
+        let result = watch(
+            self.live.as_ref(),
+            &budget,
+            || pool.install(|| player.search(&position, &budget)),
+            || None,
+        );
         let cell = result.best.ok_or("no move found")?;
         self.last_search = Some(result);
         self.apply(color, Move::Cell(cell))?;
