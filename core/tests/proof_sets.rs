@@ -19,7 +19,7 @@ mod support;
 use std::collections::HashSet;
 
 use hexlab_core::formats::code;
-use hexlab_core::ica::analyze;
+use hexlab_core::ica::{analyze_with, IcaParams};
 use hexlab_core::rng::Rng;
 use hexlab_core::search::Budget;
 use hexlab_core::solver::dfpn::key;
@@ -141,9 +141,10 @@ fn run(
         let solver = Solver::new(8, features);
         let name = describe(&position);
         let outcome = solver.solve(&position, threads, &Budget::unlimited());
+        let small = brute.small(&position);
         assert_eq!(
             outcome.winner,
-            Some(brute.value(&brute.small(&position))),
+            Some(brute.value(&small)),
             "wrong winner of {name}"
         );
         walk(
@@ -218,6 +219,125 @@ fn proof_sets_with_every_feature_hold() {
     }
 }
 
+/// A set-up of `stones` stones on random cells of a `side` board, each colour drawn with a
+/// per-set-up bias (so one colour can have many more), either side to move; drawn again until
+/// nobody has won.
+fn sparse_setup(rng: &mut Rng, side: u32, stones: usize) -> Position {
+    let size = hexlab_core::BoardSize::square(side).expect("a board size");
+    loop {
+        let mut position = Position::new(
+            size,
+            hexlab_core::RulesConfig {
+                rules: Rules::Hex,
+                swap: false,
+            },
+        );
+        let black_share = rng.below(101);
+        for _ in 0..stones {
+            let empty = position.empty_cells();
+            let cell = empty.nth(rng.below(empty.len())).expect("an empty cell");
+            let color = if rng.below(100) < black_share {
+                Color::Black
+            } else {
+                Color::White
+            };
+            position
+                .set_stone(cell, Some(color))
+                .expect("an empty cell");
+        }
+        position.set_to_move(if rng.below(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        });
+        if position.winner().is_none() {
+            return position;
+        }
+    }
+}
+
+/// Every feature on, where siblings are dropped among the other prunings (inferior moves
+/// carried over, the mustplay, fill-in). Small boards with every feature on are decided near
+/// their root, so this runs on sparse 6x6 set-ups (2 to 7 stones, unbalanced counts, either
+/// side to move) at one and two threads. The judge is the brute force where at most 16 cells
+/// are empty (the reduced positions of most proof sets), else the solver without proof sets
+/// (itself checked against the brute force in `solver_soundness.rs`). Checked: the winner,
+/// the winning moves (every legal move judged), every proof set of the tree and every dropped
+/// sibling.
+#[test]
+fn proof_sets_with_every_feature_hold_on_sparse_6x6_setups() {
+    let seed = games::seed("proof sets sparse 6x6", 82);
+    let mut rng = Rng::new(seed);
+    let mut brute = Brute::new(6, 6, Rules::Hex);
+    let reference = Solver::new(
+        64,
+        Features {
+            proof_sets: false,
+            ..Features::default()
+        },
+    );
+    let mut judge = |p: &Position| {
+        if p.empty_cells().len() <= 16 {
+            let small = brute.small(p);
+            let value = brute.value(&small);
+            if brute.memo_len() > 2_000_000 {
+                brute.forget();
+            }
+            value
+        } else {
+            reference
+                .solve(p, 1, &Budget::unlimited())
+                .winner
+                .expect("unlimited")
+        }
+    };
+    let mut counts = Counts::default();
+    let started = std::time::Instant::now();
+    let count = 24;
+    for i in 0..count {
+        let stones = 1 + rng.below(5);
+        let position = sparse_setup(&mut rng, 6, stones);
+        let threads = 1 + i % 2;
+        let name = describe(&position);
+        let solver = Solver::new(32, Features::default());
+        let outcome = solver.solve(&position, threads, &Budget::unlimited());
+        assert_eq!(
+            outcome.winner,
+            Some(judge(&position)),
+            "wrong winner of {name}"
+        );
+        let mover = position.to_move();
+        let mut found = solver
+            .winning_moves(&position, &Budget::unlimited())
+            .expect("unlimited");
+        found.sort_by_key(|m| m.to_string());
+        let mut expected = Vec::new();
+        for cell in position.legal_cells() {
+            let mut child = position.clone();
+            child.play(Move::Cell(cell)).expect("a legal move");
+            if judge(&child) == mover {
+                expected.push(Move::Cell(cell));
+            }
+        }
+        expected.sort_by_key(|m| m.to_string());
+        assert_eq!(found, expected, "wrong winning moves of {name}");
+        walk(
+            &mut judge,
+            &solver,
+            &position,
+            &name,
+            &mut HashSet::new(),
+            &mut counts,
+        );
+    }
+    println!(
+        "sparse 6x6, every feature: {count} set-ups in {:.1} s, {counts:?}",
+        started.elapsed().as_secs_f64()
+    );
+    assert!(counts.proper > 0, "{counts:?}");
+    assert!(counts.dropped > 0, "no sibling was dropped: {counts:?}");
+}
+
 /// Small boards are mostly decided at their root once connections are on, so siblings are
 /// dropped on 6x6 openings, too large for the brute force: there the judge is the solver
 /// without proof sets (itself checked against brute force in `solver_soundness.rs`).
@@ -278,7 +398,7 @@ fn inferior_moves_carry_over_to_positions_with_more_stones_of_the_mover() {
         let mut rng = Rng::new(seed ^ 0x5eed);
         let mut brute = Brute::new(side as usize, side as usize, Rules::Hex);
         for position in games::mixed(seed, side, count, fewest) {
-            let analysis = analyze(&position);
+            let analysis = analyze_with(&position, &IcaParams::SEARCH);
             if analysis.decided.is_some() {
                 continue;
             }

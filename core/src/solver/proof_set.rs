@@ -131,7 +131,7 @@ fn support(claim: &InferiorMove) -> Option<CellSet> {
             .or_else(|| claim.killers.first())
             .map(CellSet::single),
         MoveKind::Dominated => claim.by.map(CellSet::single),
-        MoveKind::Reversible => claim.reverser.map(|r| CellSet::single(r) | claim.witness),
+        MoveKind::Reversible => claim.reverser.map(|r| CellSet::single(r) | claim.witness()),
     }
 }
 
@@ -210,6 +210,9 @@ pub fn drop_siblings(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ica::dead::DeadReason;
+    use crate::ica::fillin::FillWhy;
+    use crate::ica::{FillKind, Filled, MoveWhy};
 
     fn cells(names: &str) -> CellSet {
         names
@@ -326,21 +329,41 @@ mod tests {
 
     #[test]
     fn claims_carry_their_supports() {
-        let claim = |cell_name: &str, kind, by: Option<&str>, reverser: Option<&str>, witness| {
-            InferiorMove {
+        let claim =
+            |cell_name: &str, kind, by: Option<&str>, reverser: Option<&str>, why| InferiorMove {
                 cell: cell(cell_name),
                 kind,
+                mover: Color::Black,
                 by: by.map(cell),
                 killers: by.map_or_else(CellSet::new, |b| CellSet::single(cell(b))),
                 reverser: reverser.map(cell),
-                witness,
-                reason: String::new(),
-            }
+                why,
+            };
+        let filled = |at: &str| {
+            MoveWhy::Fill(Box::new(Filled {
+                cell: cell(at),
+                color: Color::Black,
+                kind: FillKind::Dead,
+                why: FillWhy::Dead(DeadReason::CliqueNeighbourhood {
+                    color: Color::Black,
+                    witness: cells("e5"),
+                }),
+                round: 1,
+            }))
+        };
+        let captured = MoveWhy::Reversible {
+            carrier: cells("c2"),
         };
         let claims = [
-            claim("a1", MoveKind::Vulnerable, Some("b1"), None, cells("b1")),
-            claim("c1", MoveKind::Dominated, Some("d1"), None, cells("e5")),
-            claim("a2", MoveKind::Reversible, None, Some("b2"), cells("c2")),
+            claim(
+                "a1",
+                MoveKind::Vulnerable,
+                Some("b1"),
+                None,
+                MoveWhy::Vulnerable,
+            ),
+            claim("c1", MoveKind::Dominated, Some("d1"), None, filled("c1")),
+            claim("a2", MoveKind::Reversible, None, Some("b2"), captured),
         ];
         let mut base = ProofBase::default();
         base.carry_over(cells("a1 c1 a2"), &claims);
