@@ -105,7 +105,9 @@ export async function setup({ isolation = true, cspReport = false, cores = null 
     browser,
     /** Opens `server.url + suffix` in a new context; returns { page, errors } after the engine is ready. */
     async open(suffix = '', { ready = true } = {}) {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+      // Service workers are blocked: they would answer requests that tests route or count, and isolate pages the
+      // fallback tests want without isolation (tests/e2e/offline.test.mjs allows them).
+      const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1200, height: 860 } });
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));

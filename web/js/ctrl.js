@@ -29,7 +29,10 @@ import { createTreeActions, createTreeNav, currentLink } from './treectrl.js';
  * Connections mode's H-search and `searcher` its connection search (instances of analyst.js, each with its
  * own worker). `clipboard` (navigator.clipboard) and `href()` (the address bar) serve the Copy link button.
  */
-export function createCtrl({ state, engine, analyst, vc, searcher, config, redraw, clipboard = globalThis.navigator?.clipboard, href = () => location.href }) {
+export function createCtrl({
+  state, engine, analyst, vc, searcher, config, redraw, clipboard = globalThis.navigator?.clipboard, href = () => location.href,
+  linkKeys = () => ({}),
+}) {
   let queue = Promise.resolve();
   const nav = createTreeNav({ state, engine });
 
@@ -41,7 +44,8 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
   function syncHash({ push = false } = {}) {
     const c = state.connections;
     const views = viewValue({ analysis: state.analysis.on, connections: c.on });
-    if (state.view) writeHash(currentLink(state), views, { fillin: c.on && c.fillin, edges: c.on && c.edges }, { push, state: nav.historyState() });
+    // `linkKeys()`: keys other modules add while they hold the position (a puzzle's `puzzle=`, js/puzzle.js).
+    if (state.view) writeHash(currentLink(state), views, { fillin: c.on && c.fillin, edges: c.on && c.edges, ...linkKeys() }, { push, state: nav.historyState() });
   }
 
   /** The address of the current line alone: the View's code with the page's keys (no other branch, no comment). */
@@ -416,6 +420,9 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
           state.playouts = { error: err.message };
         }
       }),
+
+    /** Writes the address bar again (a module's `linkKeys()` changed: a puzzle opened or left). */
+    syncLink: () => syncHash(),
 
     dismissError: () => {
       setError(state, null);

@@ -53,7 +53,7 @@ export function createSolve({ state, solver, store, redraw, now = () => performa
     const mine = token;
     const stored = await store?.get(playedCode(code)).catch(() => null); // by the moves played: any redo tail
     if (mine !== token || state.solve.code !== code) return false;
-    if (!stored?.report) return false;
+    if (!stored?.report?.all_winning) return false; // a puzzle's or the openings' solve: the winner only
     showSolved(stored.report, 'store');
     redraw();
     return true;
@@ -309,12 +309,14 @@ export function solveDom(doc = document) {
   };
 }
 
-function setData(node, key, value) {
+/** Sets `data-<key>` of `node` to `value` (null or undefined: removes it), touching the DOM only on a change. */
+export function setData(node, key, value) {
   if (value === null || value === undefined) delete node.dataset[key];
   else if (node.dataset[key] !== String(value)) node.dataset[key] = String(value);
 }
 
-function setText(node, text) {
+/** Sets `node`'s text, touching the DOM only on a change. */
+export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
 
