@@ -117,3 +117,8 @@ pub fn mixed(seed: u64, side: u32, count: usize, fewest: usize) -> Vec<Position>
     }
     positions
 }
+
+/// The position's code, for messages.
+pub fn describe(position: &Position) -> String {
+    hexlab_core::formats::code::write(&hexlab_core::Game::from_position(position.clone()))
+}
