@@ -87,22 +87,7 @@ fn check(brute: &mut Brute, solver: &Solver, position: &Position, threads: usize
 /// Random set-ups and random games, alternately. On 5x5 at least 7 stones: the brute force
 /// takes seconds per nearly empty board (its memo grows to millions of states).
 fn random_positions(seed: u64, size: u32, count: usize) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let fewest = if size >= 5 { 7 } else { 0 };
-    let size = BoardSize::square(size).unwrap();
-    let cells = size.cell_count();
-    let mut positions = Vec::with_capacity(count);
-    while positions.len() < count {
-        let position = if positions.len() % 2 == 0 {
-            games::random_setup(&mut rng, size)
-        } else {
-            games::unfinished_game(&mut rng, size, |r| fewest + r.below(cells - fewest))
-        };
-        if position.occupied().len() >= fewest {
-            positions.push(position);
-        }
-    }
-    positions
+    games::mixed(seed, size, count, if size >= 5 { 7 } else { 0 })
 }
 
 fn run(size: u32, count: usize, fixed_seed: u64, threads: usize, features: Features) {
@@ -188,6 +173,10 @@ fn solver_with_each_pruning_alone_matches_brute_force() {
         Features {
             connections: true,
             mustplay: true,
+            ..Features::none()
+        },
+        Features {
+            proof_sets: true,
             ..Features::none()
         },
     ];

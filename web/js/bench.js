@@ -1,7 +1,11 @@
 // Playouts bench: for each pool size, a fresh engine worker (initThreadPool(n)) runs the playouts job
 // on an empty board `repeat` times after one warm-up; publishes window.benchResult.
+// Solve bench (`job=solve&codes=CODE|CODE...`): for each pool size and position, a fresh solver worker
+// (js/solver.js, as the page's Solve: every legal move settled) solves it after a warm-up solve on
+// another board size (the pattern tables built, the table of the position's size still empty).
 
 import { createEngine } from './engine.js';
+import { createSolver } from './solver.js';
 import { createWasm } from './wasm.js';
 
 // The threaded build, downloaded and compiled once for every pool size (see wasm.js).
@@ -16,7 +20,33 @@ function params() {
     seed: num('seed', 1),
     repeat: Math.max(1, num('repeat', 5)),
     threads: (q.get('threads') ?? '1,2').split(',').map(Number),
+    job: q.get('job') ?? 'playouts',
+    codes: (q.get('codes') ?? '').split('|').filter(Boolean),
+    sliceMs: num('slice', 200),
   };
+}
+
+/** One pool size and position: the solve's facts (winner, winning moves, nodes, milliseconds). */
+async function benchSolve(threads, code, { sliceMs }) {
+  const solver = createSolver({ threads, wasm, sliceMs });
+  try {
+    await solver.solve('size=3&swap=no'); // warm-up: a worker, its pool and the pattern tables
+    const t0 = performance.now();
+    const r = await solver.solve(code);
+    if (r.status !== 'solved') throw new Error(`${code}: ${r.status}`);
+    return {
+      code,
+      requested_threads: threads,
+      pool_threads: r.threads,
+      winner: r.winner,
+      winning_moves: r.winning_moves,
+      nodes: r.nodes,
+      worker_ms: r.ms,
+      page_ms: performance.now() - t0,
+    };
+  } finally {
+    solver.terminate();
+  }
 }
 
 function median(values) {
@@ -54,8 +84,20 @@ async function benchPool(threads, { size, count, seed, repeat }) {
   }
 }
 
+async function mainSolve(p) {
+  const result = { ok: true, job: 'solve', slice_ms: p.sliceMs, isolated: crossOriginIsolated, solves: [] };
+  try {
+    for (const threads of p.threads) for (const code of p.codes) result.solves.push(await benchSolve(threads, code, p));
+  } catch (err) {
+    result.ok = false;
+    result.error = err.message;
+  }
+  return result;
+}
+
 async function main() {
   const p = params();
+  if (p.job === 'solve') return publish(await mainSolve(p));
   const result = { ok: true, size: p.size, count: p.count, seed: p.seed, repeat: p.repeat, isolated: crossOriginIsolated, pools: [] };
   try {
     for (const threads of p.threads) result.pools.push(await benchPool(threads, p));
@@ -63,6 +105,10 @@ async function main() {
     result.ok = false;
     result.error = err.message;
   }
+  publish(result);
+}
+
+function publish(result) {
   window.benchResult = result;
   document.getElementById('out').textContent = JSON.stringify(result, null, 2);
   document.body.dataset.bench = 'done';

@@ -89,6 +89,16 @@ impl<V: Copy> Table<V> {
             .and_then(|e| e.value)
     }
 
+    /// `read` applied to the value stored for `key`, if it is still there (under the bucket's
+    /// lock, without copying the whole value out).
+    #[must_use]
+    pub fn get_with<R>(&self, key: u64, read: impl FnOnce(&V) -> R) -> Option<R> {
+        self.bucket(key)
+            .iter()
+            .find(|e| e.key == key && e.value.is_some())
+            .and_then(|e| e.value.as_ref().map(read))
+    }
+
     /// Stores `value` for `key`, found with `work` (nodes, or any measure where more is
     /// dearer): in place of the key's old entry, else in an empty way, else over the entry of
     /// least work.

@@ -26,6 +26,7 @@ use crate::search::{Budget, Meter, Stopped, Table};
 
 use super::bounds::{add, Bounds, INFINITY, LARGEST};
 use super::expand::{expand, Features};
+use super::proof_set::{self, color_index, ProofBase};
 
 /// Children whose order a [`Node`] remembers.
 pub const TOP: usize = 8;
@@ -36,8 +37,9 @@ const BUSY_SLOTS: usize = 1 << 16;
 /// A node in the table: its proof numbers, and what its expansion found (so it is not
 /// expanded again while it stays there).
 ///
-/// Invariant: `children` (and `swap`) are the moves of the position with `fill` added; a node
-/// with solved `bounds` from a verdict has no children.
+/// Invariant: `children` (and `swap`) are the moves of the position with `fill` added, less
+/// the open ones dropped by a sibling's proof set; a node with solved `bounds` from a verdict
+/// has no children; a solved node's `proof` is a proof set of its position.
 #[derive(Clone, Copy, Debug)]
 pub struct Node {
     pub bounds: Bounds,
@@ -55,6 +57,13 @@ pub struct Node {
     pub top: [u16; TOP],
     /// Nodes expanded below this one, this one included (saturating).
     pub work: u32,
+    /// Open: the node's *loss base*, what a loss of the side to move needs besides its
+    /// children's proof sets (the mustplay's semi connection carriers, and the proof sets that
+    /// dropped siblings). Solved: a proof set of the position, for its winner (see
+    /// [`super::proof_set`]).
+    pub proof: CellSet,
+    /// What the expansion knows of the node's proof sets.
+    pub proof_base: ProofBase,
 }
 
 impl Node {
@@ -114,6 +123,8 @@ pub struct Stats {
     pub expansions: AtomicU64,
     /// Nodes decided by their expansion alone.
     pub terminal: AtomicU64,
+    /// Open children dropped because a sibling's refutation does not need their cell.
+    pub dropped: AtomicU64,
 }
 
 /// Why a thread leaves the search.
@@ -174,14 +185,25 @@ impl Solver {
 
     /// The table's node for `position`, expanding it (and storing it) when missing.
     pub fn node(&self, position: &Position, meter: &mut Meter<'_>) -> Result<Node, Stopped> {
-        let key = key(position);
+        self.look_up_or_expand(position, key(position), meter)
+            .map(|(node, _)| node)
+    }
+
+    /// The table's node of `position` (its key `key`), else the node expanded, charged to
+    /// `meter` and stored; and whether it was expanded.
+    fn look_up_or_expand(
+        &self,
+        position: &Position,
+        key: u64,
+        meter: &mut Meter<'_>,
+    ) -> Result<(Node, bool), Stopped> {
         if let Some(node) = self.table.get(key) {
-            return Ok(node);
+            return Ok((node, false));
         }
         charge_one(meter)?;
         let node = self.expand_node(position);
         self.table.put(key, node, 1);
-        Ok(node)
+        Ok((node, true))
     }
 
     fn expand_node(&self, position: &Position) -> Node {
@@ -195,11 +217,18 @@ impl Solver {
             best: None,
             top: [u16::MAX; TOP],
             work: 1,
+            proof: expansion.semis,
+            proof_base: expansion.base,
         };
         if let Some(verdict) = expansion.verdict {
             self.stats.terminal.fetch_add(1, Ordering::Relaxed);
             let won = verdict.winner == position.to_move();
             node.bounds = Bounds::decided(won);
+            node.proof = if self.argues(position) {
+                proof_set::shrink(position, verdict.winner, verdict.proof)
+            } else {
+                position.empty_cells()
+            };
             // A winning move: the connection's key; else any move keeps a full connection or
             // a completed fill-in (an extra stone never hurts its owner): one in the carrier.
             node.best = if won {
@@ -235,6 +264,70 @@ impl Solver {
             *slot = index;
         }
         node
+    }
+
+    /// Whether proof sets are argued at `position` (see [`super::proof_set`]): the feature on,
+    /// Hex rules (monotonicity fails under Rex) and the swap closed.
+    fn argues(&self, position: &Position) -> bool {
+        self.features.proof_sets
+            && position.rules() == Rules::Hex
+            && !position.swap_legal()
+            && !(position.config().swap && position.occupied().is_empty())
+    }
+
+    /// The proof set of `node` at `position`, just solved, from its children's `views`
+    /// (bounds and proof sets, in the order of `children`): see [`super::proof_set`], part 3.
+    fn proof_of(
+        &self,
+        position: &Position,
+        node: &Node,
+        children: &[(Move, Position, u64)],
+        views: &[(Bounds, CellSet)],
+    ) -> CellSet {
+        let all = position.empty_cells();
+        if !self.argues(position) || node.swap {
+            return all;
+        }
+        let mover = position.to_move();
+        let proof = if node.bounds.is_win() {
+            children
+                .iter()
+                .zip(views)
+                .filter(|(_, (b, _))| b.is_loss())
+                .filter_map(|((mv, _, _), (_, p))| match mv {
+                    Move::Cell(cell) => Some(*p | CellSet::single(*cell)),
+                    Move::Swap => None,
+                })
+                .min_by_key(CellSet::len)
+                .and_then(|inner| {
+                    proof_set::of_win(
+                        &node.proof_base,
+                        mover,
+                        node.fill[color_index(mover)],
+                        inner,
+                    )
+                })
+        } else {
+            let winner = mover.opponent();
+            proof_set::of_loss(
+                &node.proof_base,
+                winner,
+                node.fill[color_index(winner)],
+                node.proof,
+                views.iter().map(|(_, p)| *p),
+            )
+        };
+        proof.map_or(all, |p| {
+            proof_set::shrink(position, winner_of_bounds(position, node.bounds), p)
+        })
+    }
+
+    /// The bounds of the child with key `key`, and its proof set when solved (unknown
+    /// children count as `1, 1`).
+    fn child_view(&self, key: u64) -> (Bounds, CellSet) {
+        self.table
+            .get_with(key, |n| (n.bounds, n.proof))
+            .unwrap_or((Bounds::UNKNOWN, CellSet::new()))
     }
 
     /// Solves `position` with `threads` threads (on the current rayon pool) under `budget`.
@@ -374,16 +467,15 @@ impl Walker<'_> {
     }
 
     fn node(&mut self, position: &Position, key: u64) -> Result<Node, Halt> {
-        if let Some(node) = self.solver.table.get(key) {
-            return Ok(node);
-        }
         if self.finished.load(Ordering::Relaxed) {
-            return Err(Halt::Finished);
+            // Another thread solved the root: take what the table holds, expand nothing.
+            return self.solver.table.get(key).ok_or(Halt::Finished);
         }
-        charge_one(&mut self.meter).map_err(Halt::Stopped)?;
-        let node = self.solver.expand_node(position);
-        self.expanded += 1;
-        self.solver.table.put(key, node, 1);
+        let (node, expanded) = self
+            .solver
+            .look_up_or_expand(position, key, &mut self.meter)
+            .map_err(Halt::Stopped)?;
+        self.expanded += u64::from(expanded);
         Ok(node)
     }
 
@@ -393,33 +485,97 @@ impl Walker<'_> {
         if !node.bounds.below(limit) {
             return Ok(node.bounds);
         }
-        let children = self.solver.children(position, &node);
+        let mut children = self.solver.children(position, &node);
         let slot = self.solver.busy_slot(key);
         slot.fetch_add(1, Ordering::Relaxed);
-        let result = self.deepen(&mut node, key, &children, limit);
+        let result = self.deepen(position, &mut node, key, &mut children, limit);
         slot.fetch_sub(1, Ordering::Relaxed);
         result
     }
 
-    fn deepen(
-        &mut self,
+    /// The children's bounds and proof sets, after dropping the open children that a lost
+    /// child's proof set refutes too ([`super::proof_set`], part 1).
+    fn views(
+        &self,
+        position: &Position,
+        node: &mut Node,
+        children: &mut Vec<(Move, Position, u64)>,
+    ) -> Vec<(Bounds, CellSet)> {
+        let views: Vec<(Bounds, CellSet)> = children
+            .iter()
+            .map(|(_, _, k)| self.solver.child_view(*k))
+            .collect();
+        if node.swap || !self.solver.argues(position) {
+            return views;
+        }
+        let mut open = CellSet::new();
+        let mut lost = Vec::new();
+        for ((mv, _, _), (bounds, proof)) in children.iter().zip(&views) {
+            if let Move::Cell(cell) = mv {
+                if !bounds.is_solved() {
+                    open.insert(*cell);
+                } else if bounds.is_win() {
+                    lost.push((*cell, *proof));
+                }
+            }
+        }
+        if lost.is_empty() || open.is_empty() {
+            return views;
+        }
+        let (drop, why) = proof_set::drop_siblings(open, lost);
+        if drop.is_empty() {
+            return views;
+        }
+        node.children -= drop;
+        node.proof |= why;
+        self.solver
+            .stats
+            .dropped
+            .fetch_add(drop.len() as u64, Ordering::Relaxed);
+        let (kept, views): (Vec<_>, Vec<_>) = children
+            .drain(..)
+            .zip(views)
+            .filter(|((mv, _, _), _)| !matches!(mv, Move::Cell(cell) if drop.contains(*cell)))
+            .unzip();
+        *children = kept;
+        views
+    }
+
+    /// Sets `node`'s bounds to `bounds` (and its proof set when that solves it), and stores it.
+    fn record(
+        &self,
+        position: &Position,
         node: &mut Node,
         key: u64,
+        bounds: Bounds,
         children: &[(Move, Position, u64)],
+        views: &[(Bounds, CellSet)],
+    ) {
+        node.bounds = bounds;
+        if bounds.is_solved() {
+            node.proof = self.solver.proof_of(position, node, children, views);
+        }
+        self.solver.table.put(key, *node, node.work);
+    }
+
+    fn deepen(
+        &mut self,
+        position: &Position,
+        node: &mut Node,
+        key: u64,
+        children: &mut Vec<(Move, Position, u64)>,
         limit: Bounds,
     ) -> Result<Bounds, Halt> {
         loop {
-            let bounds: Vec<Bounds> = children
-                .iter()
-                .map(|(_, _, k)| self.solver.child_bounds(*k))
-                .collect();
+            let views = self.views(position, node, children);
+            let bounds: Vec<Bounds> = views.iter().map(|(b, _)| *b).collect();
             let window = if self.solver.widening {
                 super::bounds::window(&bounds)
             } else {
                 bounds.len()
             };
-            node.bounds = Bounds::widened(bounds.iter().copied(), window);
-            self.solver.table.put(key, *node, node.work);
+            let widened = Bounds::widened(bounds.iter().copied(), window);
+            self.record(position, node, key, widened, children, &views);
             if !node.bounds.below(limit) {
                 return Ok(node.bounds);
             }
@@ -450,13 +606,9 @@ impl Walker<'_> {
             if spent == 0 && !self.solver.child_bounds(*child_key).is_solved() {
                 // The child ended at once without being solved (other threads' marks or a
                 // table too small to hold it): give the turn back rather than loop.
-                let bounds = Bounds::from_children(
-                    children
-                        .iter()
-                        .map(|(_, _, k)| self.solver.child_bounds(*k)),
-                );
-                node.bounds = bounds;
-                self.solver.table.put(key, *node, node.work);
+                let views = self.views(position, node, children);
+                let bounds = Bounds::from_children(views.iter().map(|(b, _)| *b));
+                self.record(position, node, key, bounds, children, &views);
                 return Ok(bounds);
             }
         }
@@ -508,6 +660,15 @@ impl Walker<'_> {
                 .unwrap_or(INFINITY);
         }
         (best, second.min(INFINITY))
+    }
+}
+
+/// The winner named by the solved `bounds` of `position`.
+fn winner_of_bounds(position: &Position, bounds: Bounds) -> Color {
+    if bounds.is_win() {
+        position.to_move()
+    } else {
+        position.to_move().opponent()
     }
 }
 

@@ -26,6 +26,8 @@ use crate::position::Position;
 use crate::rules::Rules;
 use crate::vc::{h_search, Limits};
 
+use super::proof_set::{self, color_index, ProofBase};
+
 /// The solver's prunings, each switched on or off (all on by default): to measure what each
 /// is worth, as Henderson 2010's Table 5.3 does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +43,9 @@ pub struct Features {
     pub mustplay: bool,
     /// Order moves by the resistance evaluation (else by cell index).
     pub resistance: bool,
+    /// Back proof sets up the tree and drop the siblings outside a refutation's proof set
+    /// ([`super::proof_set`]).
+    pub proof_sets: bool,
 }
 
 impl Default for Features {
@@ -51,6 +56,7 @@ impl Default for Features {
             connections: true,
             mustplay: true,
             resistance: true,
+            proof_sets: true,
         }
     }
 }
@@ -65,6 +71,7 @@ impl Features {
             connections: false,
             mustplay: false,
             resistance: false,
+            proof_sets: false,
         }
     }
 }
@@ -94,6 +101,8 @@ pub struct Verdict {
     pub carrier: CellSet,
     /// The key to play, for a winning semi connection of the side to move.
     pub key: Option<Cell>,
+    /// A proof set of the position (see [`super::proof_set`]): the cells the win needs.
+    pub proof: CellSet,
 }
 
 /// A node, expanded.
@@ -109,6 +118,26 @@ pub struct Expansion {
     pub moves: Vec<Move>,
     /// The mustplay, when the opponent has winning semi connections.
     pub mustplay: Option<CellSet>,
+    /// The union of the opponent's semi connection carriers that made the mustplay (empty
+    /// when none did): part of a loss's proof set.
+    pub semis: CellSet,
+    /// What the expansion knows of the node's proof sets (for a node not decided here).
+    pub base: ProofBase,
+}
+
+impl Expansion {
+    /// The proof set of a win of `winner` whose proof on the filled position needs `inner`:
+    /// `inner` and the winner's fill-in, or every empty cell of `position` when the fill-in
+    /// or a pruned move leaves no argument (see [`super::proof_set`]).
+    fn proof(&self, position: &Position, winner: Color, inner: CellSet) -> CellSet {
+        let fill = self.fillin[winner];
+        let proof = if winner == position.to_move() {
+            proof_set::of_win(&self.base, winner, fill, inner)
+        } else {
+            proof_set::of_loss(&self.base, winner, fill, inner, [])
+        };
+        proof.unwrap_or_else(|| position.empty_cells())
+    }
 }
 
 /// Expands `position` (not necessarily undecided).
@@ -121,6 +150,8 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
         verdict: None,
         moves: Vec::new(),
         mustplay: None,
+        semis: CellSet::new(),
+        base: ProofBase::default(),
     };
     if let Some(winner) = position.winner() {
         expansion.verdict = Some(Verdict {
@@ -128,6 +159,7 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
             reason: Reason::GameOver,
             carrier: position.winning_chain(),
             key: None,
+            proof: CellSet::new(),
         });
         return expansion;
     }
@@ -142,13 +174,20 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
         if position.swap_legal() {
             expansion.moves.push(Move::Swap);
         }
+        expansion.base = ProofBase::NONE;
         return expansion;
     }
     let mut consider = position.empty_cells();
+    let mut claims = Vec::new();
     if features.fill_in {
         let analysis = ica::analyze_with(position, &ica::IcaParams::SEARCH);
         for color in Color::ALL {
             expansion.fillin[color] = analysis.filled.stones(color) - position.stones(color);
+        }
+        for step in &analysis.fillin {
+            if !matches!(step.kind, ica::FillKind::Dead | ica::FillKind::Captured) {
+                expansion.base.unstable[color_index(step.color)] = true;
+            }
         }
         if let Some(winner) = analysis.decided {
             expansion.verdict = Some(Verdict {
@@ -156,12 +195,14 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
                 reason: Reason::FillIn,
                 carrier: analysis.filled.connecting_chain(winner),
                 key: None,
+                proof: expansion.proof(position, winner, CellSet::new()),
             });
             expansion.filled = analysis.filled;
             return expansion;
         }
         if features.inferior {
             consider = analysis.consider;
+            claims = analysis.inferior;
         } else {
             consider = analysis.filled.empty_cells();
         }
@@ -183,6 +224,7 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
                     reason: Reason::Connection,
                     carrier,
                     key,
+                    proof: expansion.proof(position, mover, carrier),
                 });
                 return expansion;
             }
@@ -195,6 +237,7 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
                     reason: Reason::Connection,
                     carrier: full.carrier,
                     key: None,
+                    proof: expansion.proof(position, mover.opponent(), full.carrier),
                 });
                 return expansion;
             }
@@ -204,13 +247,17 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
                     |(must, union), s| (must & s.carrier, union | s.carrier),
                 );
                 expansion.mustplay = Some(must);
+                expansion.semis = union;
                 consider &= must;
+                // The moves of the mustplay the analysis pruned (`proof_set`, part 3).
+                expansion.base.carry_over(must - consider, &claims);
                 if consider.is_empty() {
                     expansion.verdict = Some(Verdict {
                         winner: mover.opponent(),
                         reason: Reason::Mustplay,
                         carrier: union,
                         key: None,
+                        proof: expansion.proof(position, mover.opponent(), union),
                     });
                     return expansion;
                 }
@@ -220,6 +267,12 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
             Color::Black => (own, theirs),
             Color::White => (theirs, own),
         });
+    }
+    if expansion.mustplay.is_none() {
+        // The moves the analysis pruned (`proof_set`, part 3).
+        expansion
+            .base
+            .carry_over(filled.empty_cells() - consider, &claims);
     }
     let cells: Vec<Cell> = if !features.resistance || consider.len() <= 1 {
         consider.iter().collect()

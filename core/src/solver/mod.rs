@@ -4,6 +4,7 @@
 //! - [`expand`]: what a node learns before any search below it (fill-in, inferior moves,
 //!   winning connections, the mustplay, the move order);
 //! - [`dfpn`]: the search itself on a table shared by threads;
+//! - [`proof_set`]: the cells a proof needs, backed up the tree to drop refuted siblings;
 //! - [`proof`]: reading results back: every winning move, the principal variation, one node
 //!   of the proof explained;
 //! - [`certificate`]: a complete proof (every reply of the loser) for an independent checker;
@@ -18,6 +19,7 @@ pub mod certificate;
 pub mod dfpn;
 pub mod expand;
 pub mod proof;
+pub mod proof_set;
 pub mod report;
 #[cfg(feature = "cli")]
 pub mod store;

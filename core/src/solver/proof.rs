@@ -40,6 +40,9 @@ pub struct ProofNode {
     pub fillin_white: Vec<String>,
     /// The moves searched here with their results (the winner of the child position).
     pub children: Vec<ChildResult>,
+    /// A proof set: the empty cells the winner's proof needs (the winner still wins with every
+    /// other empty cell given to the loser; see [`super::proof_set`]); `None` while unsolved.
+    pub proof_set: Option<Vec<String>>,
 }
 
 /// One searched move of a node and who wins after it.
@@ -152,6 +155,12 @@ impl Solver {
             _ => self.settle(&current, budget).ok(),
         };
         let expansion = expand(&current, self.features());
+        let proof_set = self
+            .table()
+            .get(key(&current))
+            .filter(|n| n.bounds.is_solved())
+            .map(|n| cell_names(n.proof))
+            .or_else(|| expansion.verdict.map(|v| cell_names(v.proof)));
         let (fillin_black, fillin_white) = (
             cell_names(expansion.fillin.black),
             cell_names(expansion.fillin.white),
@@ -170,6 +179,7 @@ impl Solver {
                 fillin_black,
                 fillin_white,
                 children: Vec::new(),
+                proof_set,
             });
         }
         let node = self.node(&current, &mut budget.meter())?;
@@ -197,6 +207,7 @@ impl Solver {
             fillin_black,
             fillin_white,
             children,
+            proof_set,
         })
     }
 }

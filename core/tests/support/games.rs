@@ -98,6 +98,26 @@ pub fn seed(test: &str, fixed: u64) -> u64 {
     seed
 }
 
+/// `count` random positions of a `side` board with at least `fewest` stones: random set-ups
+/// and random unfinished games, alternately.
+pub fn mixed(seed: u64, side: u32, count: usize, fewest: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let size = BoardSize::square(side).expect("a board size");
+    let cells = size.cell_count();
+    let mut positions = Vec::with_capacity(count);
+    while positions.len() < count {
+        let position = if positions.len() % 2 == 0 {
+            random_setup(&mut rng, size)
+        } else {
+            unfinished_game(&mut rng, size, |r| fewest + r.below(cells - fewest))
+        };
+        if position.occupied().len() >= fewest {
+            positions.push(position);
+        }
+    }
+    positions
+}
+
 /// The position's code, for messages.
 pub fn describe(position: &Position) -> String {
     hexlab_core::formats::code::write(&hexlab_core::Game::from_position(position.clone()))

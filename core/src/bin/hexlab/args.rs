@@ -12,6 +12,15 @@ use hexlab_core::{BoardSize, Color, Game, Position, Rules, RulesConfig, Setup};
 
 const POSITION_FLAGS: [&str; 6] = ["size", "black", "white", "to-move", "rules", "swap"];
 
+/// A rayon pool of `threads` threads for a search (`--threads`, `param_dfpn threads`,
+/// `param_mohex num_threads`): the one place that builds them.
+pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))
+}
+
 /// Reads a game record (SGF: HexGui's or Little Golem's); a bad file is a usage error naming
 /// the file, line and column.
 pub fn read_record(path: &str) -> Result<GameTree, UsageError> {

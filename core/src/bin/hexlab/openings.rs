@@ -15,7 +15,7 @@ use hexlab_core::solver::{
 use hexlab_core::{BoardSize, Cell, Color, Move, Position, RulesConfig};
 use serde::Serialize;
 
-use crate::args::{no_positional, Flags, UsageError};
+use crate::args::{no_positional, thread_pool, Flags, UsageError};
 use crate::outln;
 use crate::output::{print_json, Failure};
 use crate::solve::{open_store, solved_of, take_seconds};
@@ -118,10 +118,7 @@ pub fn openings_command(args: &[String]) -> Result<(), Failure> {
     flags.finish()?;
 
     let size = BoardSize::square(n)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| UsageError(format!("--threads {threads}: {e}")))?;
+    let pool = thread_pool(threads).map_err(|e| UsageError(format!("--threads: {e}")))?;
     let solver = Solver::new(megabytes, Features::default());
     let options = SolveOptions {
         threads,

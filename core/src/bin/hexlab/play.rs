@@ -4,7 +4,7 @@ use hexlab_core::mohex::{Params, PlayReport, Player};
 use hexlab_core::search::budget::native_clock;
 use hexlab_core::search::Budget;
 
-use crate::args::{no_positional, take_game, Flags, UsageError};
+use crate::args::{no_positional, take_game, thread_pool, Flags, UsageError};
 use crate::outln;
 use crate::output::{print_json, Failure};
 
@@ -75,10 +75,7 @@ pub fn play_command(args: &[String]) -> Result<(), Failure> {
     no_positional(&flags)?;
     flags.finish()?;
 
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| UsageError(format!("--threads {threads}: {e}")))?;
+    let pool = thread_pool(threads).map_err(|e| UsageError(format!("--threads: {e}")))?;
     let report = search(&mut Player::new(params), game.position(), &pool);
     if json {
         return print_json(&report);

@@ -14,7 +14,7 @@ use hexlab_core::{Move, Position};
 use serde::Serialize;
 
 use crate::args::no_positional;
-use crate::args::{take_game, Flags, UsageError};
+use crate::args::{take_game, thread_pool, Flags, UsageError};
 use crate::outln;
 use crate::output::print_json;
 use crate::output::Failure;
@@ -64,10 +64,7 @@ pub fn solve_command(args: &[String]) -> Result<(), Failure> {
         budget = budget.with_time_limit(s * 1000.0, native_clock);
     }
     let solver = Solver::new(megabytes, features);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| UsageError(format!("--threads {threads}: {e}")))?;
+    let pool = thread_pool(threads).map_err(|e| UsageError(format!("--threads: {e}")))?;
     let report =
         pool.install(|| solve_report(&solver, &position, options, &budget, Some(native_clock)));
     let mut answer = Answer {
@@ -218,9 +215,10 @@ pub fn features_without(list: &str) -> Result<Features, UsageError> {
             }
             "mustplay" => features.mustplay = false,
             "resistance" => features.resistance = false,
+            "proof-sets" => features.proof_sets = false,
             other => {
                 return Err(UsageError(format!(
-                    "--no {}: expected fill-in, inferior, connections, mustplay or resistance",
+                    "--no {}: expected fill-in, inferior, connections, mustplay, resistance or proof-sets",
                     hexlab_core::quote::quote(other)
                 )))
             }

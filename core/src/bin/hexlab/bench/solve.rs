@@ -15,7 +15,7 @@ use hexlab_core::search::Budget;
 use hexlab_core::solver::{Solver, DEFAULT_TABLE_MB, MAX_TABLE_MB, MAX_THREADS};
 use hexlab_core::{BoardSize, Cell, Color, Position, Rules, RulesConfig};
 
-use crate::args::{Flags, UsageError};
+use crate::args::{thread_pool, Flags, UsageError};
 use crate::outln;
 use crate::output::{print_json, Failure};
 use crate::solve::features_without;
@@ -46,6 +46,8 @@ struct Opening {
     winner: Option<Color>,
     known: Option<Color>,
     nodes: u64,
+    /// Open children dropped by a sibling's proof set.
+    dropped: u64,
     ms: f64,
 }
 
@@ -95,10 +97,7 @@ pub fn run(mut flags: Flags) -> Result<(), Failure> {
             })
             .collect::<Result<_, _>>()?,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| UsageError(format!("--threads {threads}: {e}")))?;
+    let pool = thread_pool(threads).map_err(|e| UsageError(format!("--threads: {e}")))?;
     let mut results = Vec::new();
     let mut wrong = Vec::new();
     let started = Instant::now();
@@ -124,14 +123,19 @@ pub fn run(mut flags: Flags) -> Result<(), Failure> {
                 .stats
                 .expansions
                 .load(std::sync::atomic::Ordering::Relaxed),
+            dropped: solver
+                .stats
+                .dropped
+                .load(std::sync::atomic::Ordering::Relaxed),
             ms,
         };
         if !json {
             outln!(
-                "{:4} {:>7} {:>9} nodes {:>10.1} ms{}",
+                "{:4} {:>7} {:>9} nodes {:>7} dropped {:>10.1} ms{}",
                 opening.opening,
                 opening.winner.map_or("unknown", Color::name),
                 opening.nodes,
+                opening.dropped,
                 opening.ms,
                 match (known, outcome.winner) {
                     (Some(k), Some(w)) if k != w => " WRONG",

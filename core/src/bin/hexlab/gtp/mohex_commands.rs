@@ -110,10 +110,7 @@ impl Engine {
         position.set_to_move(color);
         let player = &mut self.mohex.player;
         let threads = player.params.num_threads;
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+        let pool = crate::args::thread_pool(threads)?;
         let mut budget = Budget::unlimited();
         if player.params.max_time > 0.0 {
             budget = budget.with_time_limit(player.params.max_time * 1000.0, native_clock);

@@ -116,10 +116,7 @@ impl Engine {
     }
 
     fn dfpn_pool(&self) -> Result<rayon::ThreadPool, String> {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(self.dfpn.threads)
-            .build()
-            .map_err(|e| format!("cannot start {} threads: {e}", self.dfpn.threads))
+        crate::args::thread_pool(self.dfpn.threads)
     }
 
     /// `dfpn-solve-state [b|w]`: `black` or `white`, the winner; `empty` when the time limit
