@@ -2,6 +2,7 @@
 // on an empty board `repeat` times after one warm-up; publishes window.benchResult.
 
 import { createEngine } from './engine.js';
+import { createThinker } from './thinker.js';
 import { createWasm } from './wasm.js';
 
 // The threaded build, downloaded and compiled once for every pool size (see wasm.js).
@@ -54,8 +55,43 @@ async function benchPool(threads, { size, count, seed, repeat }) {
   }
 }
 
+/**
+ * MCTS games per second (`?job=mcts`): a fresh player worker with a pool of `threads` searches the empty board for
+ * `count` simulations (wasm `searchSlice` in 50 ms slices, one tree), `repeat` times after a warm-up.
+ */
+async function benchMcts(threads, { size, count, repeat }) {
+  const thinker = createThinker({ threads, wasm });
+  try {
+    const code = `size=${size}&swap=no`;
+    await thinker.think(code, { maxGames: Math.max(1, Math.floor(count / 10)) }); // warm-up (and the pool)
+    const runs = [];
+    for (let i = 0; i < repeat; i++) {
+      thinker.clear();
+      const r = await thinker.think(code, { maxGames: count });
+      runs.push({ millis: r.ms, games: r.games, threads: r.threads, nodes: r.nodes });
+    }
+    const rates = runs.map((r) => (r.games * 1000) / r.millis);
+    return { requested_threads: threads, pool_threads: runs[0]?.threads, best_gps: Math.max(...rates), median_gps: median(rates), runs };
+  } finally {
+    thinker.terminate();
+  }
+}
+
 async function main() {
   const p = params();
+  if (new URLSearchParams(location.search).get('job') === 'mcts') {
+    const result = { ok: true, job: 'mcts', size: p.size, count: p.count, repeat: p.repeat, isolated: crossOriginIsolated, pools: [] };
+    try {
+      for (const threads of p.threads) result.pools.push(await benchMcts(threads, p));
+    } catch (err) {
+      result.ok = false;
+      result.error = err.message;
+    }
+    window.benchResult = result;
+    document.getElementById('out').textContent = JSON.stringify(result, null, 2);
+    document.body.dataset.bench = 'done';
+    return;
+  }
   const result = { ok: true, size: p.size, count: p.count, seed: p.seed, repeat: p.repeat, isolated: crossOriginIsolated, pools: [] };
   try {
     for (const threads of p.threads) result.pools.push(await benchPool(threads, p));

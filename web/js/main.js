@@ -15,6 +15,10 @@ import { createWasm } from './wasm.js';
 import { createSolve, renderSolve, solveDom } from './solve.js';
 import { createSolver } from './solver.js';
 import { createStore } from './store.js';
+import { createThinker } from './thinker.js';
+import { createPlay } from './play.js';
+import { createAnalyse } from './analyse.js';
+import { analyseDom, playDom, renderAnalyse, renderPlay } from './play-panel.js';
 
 /** Mounts the analysis board on the page's fixed elements; returns { state, actions, destroy }. */
 export function start(config = defaults) {
@@ -43,8 +47,14 @@ export function start(config = defaults) {
     renderPanel(panel, state);
     solve.follow(view);
     renderSolve(solvePanel, state);
+    play.follow(view);
+    analyse.follow(view);
+    renderPlay(playPanel, state);
+    renderAnalyse(analysePanel, state);
   });
   const solvePanel = solveDom();
+  const playPanel = playDom();
+  const analysePanel = analyseDom();
 
   const loadingDom = {
     box: document.getElementById('engine-loading'),
@@ -68,6 +78,10 @@ export function start(config = defaults) {
   // A fifth for Solve (started on first use), with a pool of its own; solved positions are kept in IndexedDB.
   const solver = createSolver({ wasm });
   const solve = createSolve({ state, solver, store: createStore(), redraw });
+  // A sixth for Play and Analyse (started on first use), with a pool of its own: the player keeps its tree.
+  const thinker = createThinker({ wasm });
+  const play = createPlay({ state, thinker, actions, redraw, budgetMs: () => config.playBudgetMs });
+  const analyse = createAnalyse({ state, thinker, actions, redraw });
   // A touch screen (no fine pointer) gets hints without Shift and Esc; the query is followed (a tablet's mouse).
   const coarse = globalThis.matchMedia?.('(pointer: coarse)');
   const followPointer = () => {
@@ -80,7 +94,10 @@ export function start(config = defaults) {
     () => coarse?.removeEventListener?.('change', followPointer),
     bindBoard(
       boardWrap,
-      (cell, how) => (!state.connections.on && !state.edit.on && !how?.shift && solve.clickCell(cell)) || actions.clickCell(cell, how),
+      (cell, how) =>
+        (!state.edit.on && play.clickCell(cell)) ||
+        (!state.connections.on && !state.edit.on && !how?.shift && solve.clickCell(cell)) ||
+        actions.clickCell(cell, how),
       (edge) => actions.clickEdge(edge),
     ),
     listen(solvePanel.button, 'click', () => solve.solve()),
@@ -92,6 +109,28 @@ export function start(config = defaults) {
     listen(solvePanel.children, 'click', (e) => {
       const move = e.target.closest?.('[data-move]');
       if (move) solve.step(move.dataset.move);
+    }),
+    // Play and Analyse share the player's worker: one on turns the other off.
+    listen(playPanel.toggle, 'change', () => {
+      if (playPanel.toggle.checked) analyse.setOn(false);
+      play.setOn(playPanel.toggle.checked);
+    }),
+    listen(playPanel.color, 'change', () => play.setColor(playPanel.color.value)),
+    listen(playPanel.level, 'change', () => play.setLevel(playPanel.level.value)),
+    listen(playPanel.newGame, 'click', () => play.newGame()),
+    listen(playPanel.now, 'click', () => play.moveNow()),
+    listen(analysePanel.toggle, 'change', () => {
+      if (analysePanel.toggle.checked) play.setOn(false);
+      analyse.setOn(analysePanel.toggle.checked);
+    }),
+    listen(analysePanel.stop, 'click', () => analyse.stop()),
+    listen(analysePanel.resume, 'click', () => analyse.resume()),
+    listen(analysePanel.play, 'click', () => analyse.playBest()),
+    listen(analysePanel.back, 'click', () => analyse.setStep(state.analyse.step - 1)),
+    listen(analysePanel.next, 'click', () => analyse.setStep(state.analyse.step + 1)),
+    listen(analysePanel.pv, 'click', (e) => {
+      const item = e.target.closest?.('[data-step]');
+      if (item) analyse.setStep(Number(item.dataset.step));
     }),
     bindHover(boardWrap, (cell) => actions.hover(cell)),
     bindGridKeys(boardWrap, actions),
@@ -108,7 +147,7 @@ export function start(config = defaults) {
       actions.load(code, 'link');
     }),
     // `?debug` only: tests kill workers through window.__hexlab (debug.js).
-    bindDebug({ engine, analysis: analyst, connections: vc, search: searcher, solver }),
+    bindDebug({ engine, analysis: analyst, connections: vc, search: searcher, solver, player: thinker }),
   ];
   redraw();
   actions.start();
@@ -121,6 +160,9 @@ export function start(config = defaults) {
     searcher,
     solver,
     solve,
+    thinker,
+    play,
+    analyse,
     destroy() {
       unbinds.forEach((unbind) => unbind());
       engine.terminate();
@@ -128,6 +170,7 @@ export function start(config = defaults) {
       vc.terminate();
       searcher.terminate();
       solver.terminate();
+      thinker.terminate();
     },
   };
 }
