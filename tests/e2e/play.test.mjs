@@ -121,8 +121,7 @@ test('Analyse: candidates with visits and win rates, the bar, the principal vari
   const bar = Number(await page.getAttribute('#analyse-bar', 'aria-valuenow'));
   assert.ok(bar >= 0 && bar <= 100);
   // The best move is the most visited candidate, and the principal variation starts with it.
-  const best = await page.evaluate(() => window.hexlab.state.analyse.result.move);
-  const pv = await page.evaluate(() => window.hexlab.state.analyse.result.pv);
+  const { move: best, pv } = await page.evaluate(() => window.hexlab.state.analyse.result);
   assert.equal(pv[0], best);
   assert.ok(pv.length >= 2, `a variation: ${pv}`);
   // Step into the variation: its moves are drawn as ghost stones, numbered.

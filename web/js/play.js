@@ -20,6 +20,9 @@ import { colorName, opponent } from './state.js';
 
 export const LEVELS = 10;
 
+/** The time kept back from a move's budget for playing the move and drawing it (ms). */
+export const PLAY_RESERVE_MS = 60;
+
 export function createPlayState() {
   return {
     on: false,
@@ -90,7 +93,8 @@ export function createPlay({ state, thinker, actions, redraw, budgetMs = () => 1
     try {
       const result = await thinker.think(view.code, {
         level: p.level,
-        budgetMs: p.budgetMs ?? budgetMs(p.level),
+        // The search ends `PLAY_RESERVE_MS` early: playing the move and drawing it take the rest.
+        budgetMs: Math.max(1, (p.budgetMs ?? budgetMs(p.level)) - PLAY_RESERVE_MS),
         last: last === 'swap' ? '' : last,
         onProgress(progress) {
           if (mine !== token) return;

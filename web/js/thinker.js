@@ -24,7 +24,7 @@ const WORKER_URL = new URL('./worker.js', import.meta.url);
 export function createThinker({
   threads = globalThis.navigator?.hardwareConcurrency ?? 1,
   sliceMs = 50,
-  graceMs = 80,
+  graceMs = 40,
   wasm = null,
   Worker: WorkerImpl = globalThis.Worker,
   setTimer = (fn, ms) => setTimeout(fn, ms),

@@ -2,7 +2,10 @@
 //! for the page's Play mode, `hexlab play --level` and GTP `param_mohex level`.
 //!
 //! A level is mostly a number of simulations per move, growing by a constant factor, so that
-//! each level is a steady step above the one below (the arena measures it; see README). The
+//! each level is a steady step above the one below (the arena measures it; see README). With
+//! few simulations the search plays what the patterns' prior likes best whatever their number
+//! (levels of 16 to 250 simulations were measured even), so the lowest levels also draw their
+//! move among the moves searched, more loosely the lower the level (`temperature`). The
 //! lower levels also leave out what makes play perfect in a narrow way: with knowledge (proofs
 //! from virtual connections) and the root solver, a player that plays loosely everywhere
 //! else would become unbeatable as soon as it holds a virtual connection, which is not a
@@ -28,12 +31,20 @@ pub fn games(level: u32) -> u64 {
     GAMES[(level.clamp(1, LEVELS) - 1) as usize]
 }
 
+/// The temperature of the move's draw at `level` (0: the most visited move).
+#[must_use]
+pub fn temperature(level: u32) -> f64 {
+    const TEMPERATURE: [f64; LEVELS as usize] = [1.0, 0.6, 0.35, 0.2, 0.1, 0.0, 0.0, 0.0, 0.0, 0.0];
+    TEMPERATURE[(level.clamp(1, LEVELS) - 1) as usize]
+}
+
 /// The parameters of `level` (clamped to 1 to [`LEVELS`]), from `base` (threads, seed, time).
 #[must_use]
 pub fn params(level: u32, base: Params) -> Params {
     let level = level.clamp(1, LEVELS);
     let mut p = base;
     p.max_games = games(level);
+    p.temperature = temperature(level);
     if level < KNOWLEDGE_FROM {
         p.knowledge_threshold = 0;
     }
@@ -51,6 +62,7 @@ mod tests {
     fn levels_grow_and_add_knowledge_then_the_solver() {
         for l in 2..=LEVELS {
             assert!(games(l) > games(l - 1));
+            assert!(temperature(l) <= temperature(l - 1));
         }
         let base = Params::default();
         assert_eq!(params(1, base).knowledge_threshold, 0);

@@ -47,6 +47,10 @@ pub struct Params {
     /// The playouts answer the last move by the patterns (hexlab's `playout_local`, the weight of
     /// a move anywhere per empty cell against the local cells' gammas; 0: off).
     pub playout_local: f64,
+    /// The move played is drawn among the root's searched moves with weight
+    /// `visits^(1 / temperature)` (hexlab's `temperature`; 0: the most visited, as MoHex). The
+    /// weaker levels use it.
+    pub temperature: f64,
     /// RAVE visits (half of them wins) a new node starts with (hexlab's `rave_prior`).
     pub rave_prior: u32,
     /// Seed of the simulations' random numbers.
@@ -73,6 +77,7 @@ impl Default for Params {
             progressive_bias: 2.5,
             rave_prior: 0,
             playout_local: 0.0,
+            temperature: 0.0,
             seed: 1,
         }
     }

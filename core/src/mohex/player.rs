@@ -178,7 +178,15 @@ impl Player {
         } else {
             None
         };
-        let best = winning.or_else(|| most_visited(&tree, 0));
+        let best = winning.or_else(|| {
+            if self.params.temperature > 0.0 && root_proof == UNKNOWN {
+                let seed = crate::rng::Rng::derive_seed(seed, u64::MAX);
+                sampled(&tree, self.params.temperature, seed)
+            } else {
+                None
+            }
+            .or_else(|| most_visited(&tree, 0))
+        });
         result.best = Some(best.map_or_else(
             || empty.first().expect("the game goes on"),
             |i| search.board.cell(tree.node(i).cell.load(R) as usize),
@@ -378,6 +386,33 @@ fn most_visited(tree: &Tree, node: usize) -> Option<usize> {
             let c = tree.node(i);
             (c.proven() == LOSS, c.proven() != WIN, c.visits())
         })
+}
+
+/// A root move drawn with weight `visits^(1 / temperature)` among the moves searched and not
+/// proven lost (the weaker levels' way of playing less precisely, still among the moves the
+/// search looked at).
+fn sampled(tree: &Tree, temperature: f64, seed: u64) -> Option<usize> {
+    let children = tree.root().children()?;
+    let moves: Vec<(usize, f64)> = children
+        .filter(|&i| {
+            let c = tree.node(i);
+            c.visits() > 0 && !c.pruned.load(R) && c.proven() != WIN
+        })
+        .map(|i| (i, f64::from(tree.node(i).visits()).powf(1.0 / temperature)))
+        .collect();
+    let total: f64 = moves.iter().map(|m| m.1).sum();
+    if total <= 0.0 {
+        return None;
+    }
+    let mut rng = crate::rng::Rng::new(seed);
+    let mut r = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+    for &(i, w) in &moves {
+        r -= w;
+        if r < 0.0 {
+            return Some(i);
+        }
+    }
+    moves.last().map(|m| m.0)
 }
 
 /// The root's `count` most visited moves.

@@ -127,8 +127,15 @@ impl Tree {
     #[must_use]
     pub fn new(capacity: usize) -> Tree {
         let capacity = capacity.max(1);
+        let zeroed = Box::<[Node]>::new_zeroed_slice(capacity);
+        // SAFETY: `Node` is made only of atomic integers and an `AtomicBool`, for which the
+        // all-zero bit pattern is a valid value (0 and `false`), and `Node::default()` is
+        // exactly that pattern, so the zeroed slice is fully initialised. Asking the allocator
+        // for zeroed memory (rather than writing every node) lets the system hand over fresh
+        // zero pages lazily: a 2,000,000-node tree costs nothing until its nodes are used.
+        let nodes = unsafe { zeroed.assume_init() };
         Tree {
-            nodes: (0..capacity).map(|_| Node::default()).collect(),
+            nodes,
             next: std::sync::atomic::AtomicUsize::new(1),
         }
     }
@@ -247,6 +254,19 @@ fn copy_node(from: &Node, to: &Node) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_new_tree_holds_default_nodes() {
+        let tree = Tree::new(3);
+        for i in 0..3 {
+            let n = tree.node(i);
+            assert_eq!(n.visits(), 0);
+            assert_eq!(n.state.load(R), LEAF);
+            assert_eq!(n.proven(), UNKNOWN);
+            assert_eq!(n.prior(), 0.0);
+            assert!(!n.pruned.load(R));
+        }
+    }
 
     #[test]
     fn expansion_publishes_children_once_and_respects_the_cap() {

@@ -333,8 +333,11 @@ pub fn arena_command(args: &[String]) -> Result<(), Failure> {
             None => report.void += 1,
         }
         if !json {
+            let cpu = |i: usize| {
+                (spent[i].2 + players[i].cpu) / (spent[i].0 + players[i].moves).max(1) as f64
+            };
             outln!(
-                "game {}: {} black, {}: {}{}",
+                "game {}: {} black, {}: {}{} [CPU s per move so far: {:.3}, {:.3}]",
                 g + 1,
                 black + 1,
                 record
@@ -344,7 +347,9 @@ pub fn arena_command(args: &[String]) -> Result<(), Failure> {
                 record
                     .note
                     .as_deref()
-                    .map_or(String::new(), |n| format!(" ({n})"))
+                    .map_or(String::new(), |n| format!(" ({n})")),
+                cpu(0),
+                cpu(1)
             )?;
         }
         report.records.push(record);

@@ -197,8 +197,17 @@ impl Engine {
         let gammas = if *path == "builtin" {
             hexlab_core::mohex::pattern::builtin().clone()
         } else {
+            // A table is a few hundred kB: a larger file is refused unread.
+            const MAX_BYTES: u64 = 64 << 20;
+            let quoted = hexlab_core::quote::quote(path);
+            let size = std::fs::metadata(path)
+                .map_err(|e| format!("cannot read {quoted}: {e}"))?
+                .len();
+            if size > MAX_BYTES {
+                return Err(format!("{quoted}: over {MAX_BYTES} bytes, not a pattern table"));
+            }
             let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", hexlab_core::quote::quote(path)))?;
+                .map_err(|e| format!("cannot read {quoted}: {e}"))?;
             hexlab_core::mohex::pattern::Gammas::read(&text)
                 .map_err(|e| format!("{}: {e}", hexlab_core::quote::quote(path)))?
         };
@@ -236,6 +245,7 @@ fn describe(p: &Params) -> String {
         format!("[string] rave_prior {}", p.rave_prior),
         format!("[string] rave_weight_final {}", p.rave_weight_final),
         format!("[string] seed {}", p.seed),
+        format!("[string] temperature {}", p.temperature),
         format!("[string] solver_max_empty {}", p.solver_max_empty),
         format!("[string] solver_nodes {}", p.solver_nodes),
         format!("[string] uct_bias_constant {}", p.uct_bias_constant),
@@ -292,6 +302,7 @@ fn set(p: &mut Params, name: &str, value: &str) -> Answer {
         "rave_prior" => p.rave_prior = number(name, value, 0..=1_000_000)?,
         "rave_weight_final" => p.rave_weight_final = number(name, value, 1e-3..=1e12)?,
         "seed" => p.seed = number(name, value, 0..=u64::MAX)?,
+        "temperature" => p.temperature = number(name, value, 0.0..=100.0)?,
         "solver_max_empty" => p.solver_max_empty = number(name, value, 0..=361)?,
         "solver_nodes" => p.solver_nodes = number(name, value, 1..=1u64 << 40)?,
         "uct_bias_constant" => p.uct_bias_constant = number(name, value, 0.0..=100.0)?,
