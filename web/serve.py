@@ -43,7 +43,8 @@ ROOT = os.path.dirname(os.path.abspath(__file__))
 #                                      wasm-bindgen-rayon starts from a blob: copy of its own
 #                                      helper (pkg/threads/snippets/.../workerHelpers.no-bundler.js)
 #   style-src 'self'                   css/*.css only: no <style>, no style="" attribute
-#   img-src 'self' data:               the `data:,` icon of index.html and bench.html
+#   img-src 'self' data:               the icons, the `data:,` icon of bench.html, and Export's PNG
+#                                      (the board's SVG drawn from a data: URL onto a canvas)
 #   connect-src 'self'                 fetch of the .wasm files and of that helper
 #   object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'
 #                                      no plugins, no <base>, no form submission (the link box is
@@ -77,6 +78,7 @@ MIME_TYPES = {
     ".png": "image/png",
     ".ico": "image/x-icon",
     ".ts": "text/plain",  # wasm-bindgen's .d.ts files, readable in the browser
+    ".webmanifest": "application/manifest+json",  # the web app manifest (installing the page)
 }
 
 

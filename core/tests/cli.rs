@@ -321,8 +321,8 @@ fn analyze_prints_the_documented_keys() {
         .collect();
     assert_eq!(
         black,
-        ["b1", "c1", "a3", "b3"],
-        "the two edge bridges' carriers are Black captured"
+        ["a1", "b1", "c1", "a2", "a3", "b3"],
+        "the two edge bridges' carriers are Black captured, and then a1 and a2 are dead"
     );
     assert_eq!(v["decided"], "b");
     let claim = &v["inferior"][0];

@@ -87,6 +87,22 @@ fn convert_writes_every_format() {
         stdout(&["convert", file, "--to", "trmph"]),
         "https://trmph.com/hex/board#11,b3b3f6g5\n"
     );
+    // The whole tree as the page's link: the main line at node N, its variations and comments.
+    let tree = fixture(
+        "tree.sgf",
+        "(;FF[4]GM[11]SZ[5]C[start];B[c3];W[b4](;B[d2])(;B[a5]C[an idea]))",
+    );
+    assert_eq!(
+        stdout(&[
+            "convert",
+            tree.to_str().unwrap(),
+            "--to",
+            "link",
+            "--node",
+            "1"
+        ]),
+        "size=5&moves=c3,b4,d2&at=1&var=0{start}2(a5{an+idea})\n"
+    );
     let golem = stdout(&["convert", file, "--to", "golem"]);
     assert_eq!(golem, "(;FF[4]SZ[11];W[bc];B[swap];W[ff];B[ge])\n");
     // What convert writes reads back.
@@ -113,6 +129,8 @@ fn bad_records_are_usage_errors() {
     let broken = broken.to_str().unwrap();
     let rex = fixture("rex.sgf", "(;FF[4]GM[11]SZ[5]RU[rex];B[a1])");
     let rex = rex.to_str().unwrap();
+    let resign_file = fixture("resign.sgf", "(;FF[4]GM[11]SZ[5];B[a1];W[resign])");
+    let resign_file = resign_file.to_str().unwrap().to_string();
     let binary = fixture("binary.sgf", "\u{0}\u{1b}[31m(;");
     let binary = binary.to_str().unwrap();
     let cases: Vec<(Vec<&str>, String)> = vec![
@@ -153,12 +171,16 @@ fn bad_records_are_usage_errors() {
             "hexlab: Little Golem's records cannot say this game: it is not Hex with the swap rule".to_string(),
         ),
         (
+            vec!["convert", resign_file.as_str(), "--to", "link"],
+            "hexlab: resign.sgf cannot be written as a link: it has set-up stones after the start, passes, swap-sides, resignations or stones out of turn (save it as SGF)".to_string(),
+        ),
+        (
             vec!["convert", rex, "--to", "pdf"],
-            "hexlab: --to pdf: expected sgf, golem, code, hexworld or trmph".to_string(),
+            "hexlab: --to pdf: expected sgf, golem, code, link, hexworld or trmph".to_string(),
         ),
         (
             vec!["convert", rex],
-            "hexlab: convert needs --to: sgf, golem, code, hexworld or trmph".to_string(),
+            "hexlab: convert needs --to: sgf, golem, code, link, hexworld or trmph".to_string(),
         ),
         (
             vec!["convert", "--to", "sgf"],

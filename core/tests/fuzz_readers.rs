@@ -1,20 +1,22 @@
 //! Hostile input never hangs, panics or eats memory: a deterministic mutation fuzzer for every
-//! reader of pasted text (position codes, HexWorld and trmph links, cells, moves, points and
-//! cell lists) and of game records (SGF: HexGui's and Little Golem's dialects).
+//! reader of pasted text (position codes, HexWorld and trmph links, the page's tree links with
+//! `var=`, cells, moves, points and cell lists) and of game records (SGF: HexGui's, Little
+//! Golem's and red-bean's dialects).
 //!
 //! Each input is an entry of `tests/fuzz/corpus/<reader>/` mutated by random edits, read as
 //! UTF-8 (lossily), and fed to every reader. A panic fails the test and prints the input; so
-//! does a call over 1 s, and peak memory (`VmHWM`, Linux) over 100 MB at the end.
+//! does a call over 1 s, and peak memory (`VmHWM`, Linux) over 100 MB at the end. What a reader
+//! accepts is written again and must read back the same.
 //!
-//! `HEXLAB_FUZZ_RUNS` sets the inputs per corpus directory (default 100,000), `HEXLAB_SEED` the
-//! seed (printed), `HEXLAB_FUZZ_ONLY` one corpus directory (`sgf`, say) to run alone. The
-//! long run: `HEXLAB_FUZZ_RUNS=1000000 cargo test --release -p hexlab-core --test
-//! fuzz_readers -- --nocapture`.
+//! `HEXLAB_FUZZ_RUNS` sets the inputs per corpus directory (default 20,000: the short run of
+//! `make test`), `HEXLAB_SEED` the seed (printed), `HEXLAB_FUZZ_ONLY` one corpus directory
+//! (`sgf`, say) to run alone. The long run (README, Game records):
+//! `HEXLAB_FUZZ_RUNS=1000000 cargo test --release -p hexlab-core --test fuzz_readers -- --nocapture`.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
-use hexlab_core::formats::{code, compact, read_link, sgf};
+use hexlab_core::formats::{code, compact, read_link, sgf, tree_link};
 use hexlab_core::notation::{parse_cell_list, parse_point};
 use hexlab_core::rng::Rng;
 use hexlab_core::{Cell, Move};
@@ -23,7 +25,10 @@ use hexlab_core::{Cell, Move};
 mod mutate;
 use mutate::{env_number, load_corpus, mutate, peak_memory_kb, DICTIONARY};
 
-const READERS: [&str; 5] = ["code", "hexworld", "trmph", "notation", "sgf"];
+/// The corpus directories: one per reader (`sgf` is HexGui's dialect, with a few of the others).
+const READERS: [&str; 8] = [
+    "code", "hexworld", "trmph", "notation", "sgf", "golem", "redbean", "treelink",
+];
 
 /// Tokens of SGF records, added to the shared dictionary for the `sgf` corpus.
 const SGF_TOKENS: &[&str] = &[
@@ -57,8 +62,40 @@ const SGF_TOKENS: &[&str] = &[
     "ss",
     "tt",
     "a1:c3",
+    "IP[]",
+    "IS[lock:on]",
+    "IS[tried",
+    "aa27",
+    "AB6",
+    "Swap-Pieces",
+    "PASS",
+    "swap",
 ];
-const DEFAULT_RUNS: usize = 100_000;
+
+/// Tokens of tree links, added for the `treelink` corpus.
+const LINK_TOKENS: &[&str] = &[
+    "&var=",
+    "var=",
+    "(",
+    ")",
+    "{",
+    "}",
+    "*",
+    ":s",
+    "~20",
+    "~E2~82~AC",
+    "~",
+    "+",
+    "0",
+    "1",
+    "12",
+    "%7B",
+    "%7D",
+    "%2C",
+    "a1",
+    "s19",
+];
+const DEFAULT_RUNS: usize = 20_000;
 const MAX_CALL: Duration = Duration::from_secs(1);
 const MAX_PEAK_KB: u64 = 100 * 1024;
 
@@ -116,6 +153,7 @@ fn read_everything(input: &str) -> Duration {
         let _ = read_link(input);
     }));
     note(guarded("sgf::read", input, || read_sgf(input)));
+    note(guarded("tree_link::read", input, || read_tree_link(input)));
     note(guarded("notation", input, || {
         let _ = input.parse::<Cell>();
         let _ = input.parse::<Move>();
@@ -125,12 +163,38 @@ fn read_everything(input: &str) -> Duration {
     slowest
 }
 
-/// Reads `input` as a game record; what loads is written in both dialects and read back as
-/// the same tree, and main-line nodes' games say their positions.
-fn read_sgf(input: &str) {
-    let Ok(tree) = sgf::read(input) else {
+/// Reads `input` as a tree link; what loads is written again (a link's tree is always one a
+/// link can say) and read back as the same tree, line and cursor.
+fn read_tree_link(input: &str) {
+    let Ok(link) = tree_link::read(input) else {
         return;
     };
+    let written = tree_link::write(&link.tree, &link.line, link.cursor)
+        .unwrap_or_else(|| panic!("a link's tree cannot be written back: {input:?}"));
+    let again = tree_link::read(&written).unwrap_or_else(|e| panic!("{e}: {written:?}"));
+    assert!(
+        again.tree == link.tree,
+        "the link {written:?} reads differently"
+    );
+    assert_eq!(again.cursor, link.cursor, "{written:?}");
+    assert_eq!(again.line.len(), link.line.len(), "{written:?}");
+}
+
+/// Reads `input` as a game record; what loads is written in both dialects and read back as
+/// the same tree (red-bean's `IP[]` where it was), main-line nodes' games say their positions,
+/// and the record as the page gets it (`TreeRecord`) builds the same tree again.
+fn read_sgf(input: &str) {
+    let Ok(record) = sgf::read_record(input) else {
+        return;
+    };
+    let tree = record.tree;
+    let again = sgf::read_record(&sgf::write_hsgf(&tree)).expect("a written record reads");
+    assert_eq!(again.initial, record.initial, "IP moved");
+    let as_data = hexlab_core::game_tree::record::TreeRecord::of(&tree);
+    assert!(
+        as_data.to_tree().as_ref() == Ok(&tree),
+        "the TreeRecord of {input:?} builds another tree"
+    );
     let written = sgf::write_hsgf(&tree);
     assert!(
         sgf::read(&written).as_ref() == Ok(&tree),
@@ -172,16 +236,17 @@ fn mutated_inputs_never_panic_hang_or_eat_memory() {
     println!("fuzz_readers: HEXLAB_SEED={seed} HEXLAB_FUZZ_RUNS={runs}");
     let only = std::env::var("HEXLAB_FUZZ_ONLY").ok();
     let dictionary: Vec<&str> = DICTIONARY.iter().chain(SGF_TOKENS).copied().collect();
+    let link_words: Vec<&str> = DICTIONARY.iter().chain(LINK_TOKENS).copied().collect();
     let started = Instant::now();
     for (stream, reader) in READERS.iter().enumerate() {
         if only.as_deref().is_some_and(|only| only != *reader) {
             continue;
         }
         let corpus = load_corpus(reader);
-        let words = if *reader == "sgf" {
-            &dictionary[..]
-        } else {
-            DICTIONARY
+        let words = match *reader {
+            "sgf" | "golem" | "redbean" => &dictionary[..],
+            "treelink" => &link_words[..],
+            _ => DICTIONARY,
         };
         let mut rng = Rng::new(Rng::derive_seed(seed, stream as u64));
         let reader_start = Instant::now();
@@ -196,10 +261,10 @@ fn mutated_inputs_never_panic_hang_or_eat_memory() {
                 slowest = took;
                 slowest_len = input.len();
             }
-            accepted += usize::from(if *reader == "sgf" {
-                sgf::read(&input).is_ok()
-            } else {
-                read_link(&input).is_ok()
+            accepted += usize::from(match *reader {
+                "sgf" | "golem" | "redbean" => sgf::read(&input).is_ok(),
+                "treelink" => tree_link::read(&input).is_ok(),
+                _ => read_link(&input).is_ok(),
             });
         }
         println!(

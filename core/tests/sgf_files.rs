@@ -1,7 +1,8 @@
 //! Real game records: every `.sgf` file under the directory `HEXLAB_SGF_DIR` names (searched
-//! recursively) either loads, and then saving and loading it again gives the same tree, or
-//! is refused with an error naming a line and column. Skipped quietly when the variable is
-//! unset: no third-party records are committed.
+//! recursively) either loads, and then saving and loading it again gives the same tree (and so
+//! does the way through the page: the `TreeRecord`, and the tree link where a link can say
+//! the game), or is refused with an error naming a line and column. Skipped quietly when the
+//! variable is unset: no third-party records are committed.
 //!
 //! Benzene's regression records, for example (a few hundred HexGui files):
 //!
@@ -16,6 +17,8 @@
 use std::path::{Path, PathBuf};
 
 use hexlab_core::formats::sgf::{read, write_hsgf};
+use hexlab_core::formats::tree_link;
+use hexlab_core::game_tree::record::TreeRecord;
 
 fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -44,6 +47,7 @@ fn real_records_load_and_round_trip() {
     sgf_files(Path::new(&dir), &mut files);
     assert!(!files.is_empty(), "no .sgf file under {dir:?}");
     let mut refused = Vec::new();
+    let mut linked = 0;
     for path in &files {
         let bytes = std::fs::read(path).unwrap();
         let text = String::from_utf8_lossy(&bytes);
@@ -53,6 +57,31 @@ fn real_records_load_and_round_trip() {
                 let again = read(&written)
                     .unwrap_or_else(|e| panic!("{}: saved copy refused: {e}", path.display()));
                 assert!(again == tree, "{}: the saved copy differs", path.display());
+                let record = TreeRecord::of(&tree).to_tree();
+                assert!(
+                    record.as_ref() == Ok(&tree),
+                    "{}: its TreeRecord differs",
+                    path.display()
+                );
+                let line = tree.main_line();
+                if let Some(link) = tree_link::write(&tree, &line, line.len() - 1) {
+                    linked += 1;
+                    // The link keeps moves, branches and comments (not names or other properties).
+                    let read = tree_link::read(&link).unwrap();
+                    let end = |t: &hexlab_core::game_tree::GameTree, l: &[usize]| {
+                        t.position_at(l[l.len() - 1])
+                    };
+                    assert!(
+                        read.tree.len() == tree.len()
+                            && end(&read.tree, &read.line) == end(&tree, &line),
+                        "{}: its link {link} is another game",
+                        path.display()
+                    );
+                    assert_eq!(
+                        tree_link::write(&read.tree, &read.line, read.cursor).as_deref(),
+                        Some(link.as_str())
+                    );
+                }
             }
             Err(e) => {
                 assert!(e.at.line >= 1 && e.at.column >= 1);
@@ -61,7 +90,7 @@ fn real_records_load_and_round_trip() {
         }
     }
     println!(
-        "sgf_files: {} of {} files load and round-trip",
+        "sgf_files: {} of {} files load and round-trip ({linked} as tree links too)",
         files.len() - refused.len(),
         files.len()
     );

@@ -32,18 +32,20 @@ test('3x3, b2 with White to move: Black\'s captured bridge carriers decide the g
   await setAnalysis(page, true);
   const marks = await boardMarks(page);
   for (const cell of ['b1', 'c1', 'a3', 'b3']) assert.deepEqual(marks[cell], { mark: 'captured', fillKind: 'captured' }, cell);
-  for (const cell of ['a1', 'a2', 'c2', 'c3']) assert.equal(marks[cell], undefined, `${cell}: the fill-in stops once the game is decided`);
+  // Black's captured carriers go in before any White one; a1 and a2 are dead once b1 is Black.
+  for (const cell of ['a1', 'a2']) assert.deepEqual(marks[cell], { mark: 'dead', fillKind: 'dead' }, cell);
+  for (const cell of ['c2', 'c3']) assert.equal(marks[cell], undefined, `${cell}: the fill-in stops once the game is decided`);
   assert.equal(await page.getAttribute('[data-cell="b1"]', 'data-fill'), 'b');
   assert.equal(marks.b2, undefined, 'the stone is not marked');
   await assertMarksMatchEngine(page);
 
   const panel = await page.evaluate(() => ({ ...document.getElementById('analysis-panel').dataset }));
-  assert.equal(panel.fillinB, '4');
+  assert.equal(panel.fillinB, '6');
   assert.equal(panel.fillinW, '0');
   assert.equal(panel.decided, 'b');
   assert.match(await page.textContent('#analysis-decided'), /Black wins/);
   assert.match(await page.textContent('#analysis-notes'), /completes a winning chain/);
-  assert.match(await page.textContent('#analysis-fillin'), /Black 4/);
+  assert.match(await page.textContent('#analysis-fillin'), /Black 6/);
   assert.match(await hashOf(page), /&view=ica$/, 'the address bar remembers the toggle');
   assert.deepEqual(errors, []);
 });
@@ -124,8 +126,17 @@ test('clicking a marked cell explains it and plays nothing; an unmarked cell sti
   await page.waitForSelector('#analysis-panel:not([data-focus])', { state: 'attached' });
   assert.deepEqual(await cellsWithClass(page, 'witness'), []);
 
-  // An unmarked empty cell (in the consider set) is played as usual.
-  const free = report.consider[0];
+  // An unmarked empty cell (in the consider set) is played as usual: one after which the game
+  // is still open, so that marked cells outside the fill-in are left for "Play … anyway".
+  let free;
+  for (const cell of report.consider) {
+    const next = await engineAnalysis(`size=5&b=a1,b2&w=c3,${cell}&turn=b`);
+    if (next.inferior.some((c) => !c.fill)) {
+      free = cell;
+      break;
+    }
+  }
+  assert.ok(free, 'a move that leaves the game open');
   await playCell(page, free);
   assert.equal(await page.getAttribute(`[data-cell="${free}"]`, 'data-stone'), 'w');
   await waitAnalysis(page);

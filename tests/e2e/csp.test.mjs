@@ -50,7 +50,7 @@ async function server(options) {
 
 /** A page whose document-level violations and console errors are collected in `seen`. */
 async function openPage(url) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1200, height: 860 } });
   await context.addInitScript(() => {
     window.__violations = [];
     document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`));

@@ -105,7 +105,9 @@ export async function setup({ isolation = true, cspReport = false, cores = null 
     browser,
     /** Opens `server.url + suffix` in a new context; returns { page, errors } after the engine is ready. */
     async open(suffix = '', { ready = true } = {}) {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+      // Service workers are blocked: they would answer requests that tests route or count, and isolate pages the
+      // fallback tests want without isolation (tests/e2e/offline.test.mjs allows them).
+      const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1200, height: 860 } });
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
@@ -187,6 +189,11 @@ export function moveList(page) {
     const current = items.find((li) => li.classList.contains('current'));
     return { moves: items.map((li) => li.textContent.trim()), current: current ? Number(current.dataset.ply) : 0 };
   });
+}
+
+/** The game tree the page holds, as web/js/tree.js `treeShape` gives it (`depth:move:comment` per node). */
+export function treeShape(page) {
+  return page.evaluate(async () => (await import(new URL('js/tree.js', location.href).href)).treeShape(window.hexlab.state.tree));
 }
 
 /** The page's hash without '#'. */

@@ -34,7 +34,7 @@ after(async () => {
 
 /** A page without the CSP's help, recording dialogs, errors and every element added to the document. */
 async function open(hash) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 860 }, bypassCSP: true });
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1200, height: 860 }, bypassCSP: true });
   await context.addInitScript((foreign) => {
     // From the end of index.html's parsing on: every element of a foreign kind added, and those of the markup.
     const selector = foreign.join(',');

@@ -11,7 +11,7 @@ after(() => env?.close());
 const GAME = 'size=13&moves=g7,f8,h6';
 
 test('a click and an arrow key during the engine load are not played into the 13x13 link', { timeout: 90_000 }, async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1200, height: 860 } });
   const errors = [];
   let release;
   const held = new Promise((resolve) => (release = resolve));
@@ -55,7 +55,7 @@ test('a click and an arrow key during the engine load are not played into the 13
 });
 
 test('while the wasm downloads, a progress bar and its stage show in the board\'s place; gone once ready', { timeout: 90_000 }, async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1200, height: 860 } });
   const errors = [];
   let release;
   const held = new Promise((resolve) => (release = resolve));

@@ -14,7 +14,7 @@ const GAME = 'size=13&moves=g7,f8,h6';
 const KBIT = 1000 / 8; // bytes per second in one kbit/s
 
 test('throttled (4x CPU, 1.6 Mbit/s, 150 ms): a click while loading is dropped, the 13x13 link shows', { timeout: 60_000 }, async (t) => {
-  const context = await env.browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1200, height: 860 } });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));

@@ -24,7 +24,7 @@ after(async () => {
 async function session(isolation) {
   const server = await startServer({ isolation });
   servers.push(server);
-  const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1200, height: 860 } });
   const wasm = [];
   const errors = [];
   context.on('request', (request) => {

@@ -121,7 +121,9 @@ test('the analysis worker killed mid-analysis: the analysis is asked again and d
   assert.deepEqual(await boardMarks(page), expectedMarks(await engineAnalysis(before.code)), 'the engine\'s analysis, drawn');
   assert.deepEqual(await snapshot(page), before);
 
-  // Killed twice: the analysis says it failed; the next position is analysed by a fresh worker.
+  // Killed twice: the analysis says it failed; the next position is analysed by a fresh worker. (Analyses are
+  // remembered by position: the page forgets them first, so that turning the analysis on again asks the worker.)
+  await page.evaluate(() => window.hexlab.state.memo.clear());
   await page.click('#analysis-toggle');
   await page.click('#analysis-toggle');
   assert.equal(await killWhenBusy(page, 'analysis', null, 2), true);

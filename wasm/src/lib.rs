@@ -16,6 +16,8 @@ use wasm_bindgen::prelude::*;
 #[cfg(feature = "threads")]
 pub use wasm_bindgen_rayon::init_thread_pool;
 
+mod records;
+
 /// Makes a Rust panic show as a readable console error instead of a silent dead worker.
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -305,10 +307,17 @@ struct SolveSlice {
 
 /// Solves the position in `code` for at most `slice_ms` milliseconds with every pool thread,
 /// then reports: `running` with the progress (the table keeps it: call again to go on) or
-/// `solved` with the `SolveReport` (every legal move settled, as `hexlab solve --all-winning`).
+/// `solved` with the `SolveReport` (every legal move settled, as `hexlab solve --all-winning`;
+/// with `all_winning` false, only the winner and the principal variation, as `hexlab solve`
+/// and `hexlab openings`: a winning side to move's other moves are not settled).
 /// The table's fill (a pass over the whole table) is counted only `with_fill` (else `null`).
 #[wasm_bindgen(js_name = solveSlice)]
-pub fn solve_slice(code: &str, slice_ms: f64, with_fill: bool) -> Result<JsValue, JsError> {
+pub fn solve_slice(
+    code: &str,
+    slice_ms: f64,
+    with_fill: bool,
+    all_winning: Option<bool>,
+) -> Result<JsValue, JsError> {
     use hexlab_core::search::Budget;
     use hexlab_core::solver::{solve_report, SolveOptions};
     let game = load(code)?;
@@ -327,20 +336,21 @@ pub fn solve_slice(code: &str, slice_ms: f64, with_fill: bool) -> Result<JsValue
         .load(std::sync::atomic::Ordering::Relaxed);
     let outcome = solver.solve(position, threads, &budget);
     let mut report = None;
+    let all_winning = all_winning.unwrap_or(true);
     if outcome.winner.is_some() && !budget.stopped() {
-        // Decided: every legal move settled, within what is left of the slice (the table keeps
-        // what a stopped settling learnt, so the next slice goes on).
+        // Decided: every legal move settled (when asked), within what is left of the slice (the
+        // table keeps what a stopped settling learnt, so the next slice goes on).
         let r = solve_report(
             &solver,
             position,
             SolveOptions {
                 threads,
-                all_winning: true,
+                all_winning,
             },
             &budget,
             Some(now_ms),
         );
-        if r.stopped.is_none() && r.all_winning {
+        if r.stopped.is_none() && (r.all_winning || !all_winning) {
             report = Some(r);
         }
     }

@@ -4,7 +4,9 @@
 // there is nothing to act on: clicks and keys made meanwhile are dropped, never queued for the game that loads.
 //
 // Games are never thrown away: New game (or a pasted link) leaves the current game on a stack (games.js),
-// Undo on a game with no move to take back returns to it, and Redo goes forward again. The panel's Size,
+// Undo on a game with no move to take back returns to it, and Redo goes forward again. A game is a tree of
+// variations (tree.js, moved through by treectrl.js): Undo and Redo walk its current line, a move that differs
+// from the line's next one starts a branch. The panel's Size,
 // Rules and Swap rule only choose the next game's settings. The address bar gets a history entry for every
 // move, new game and pasted link, so the browser's Back and Forward walk the positions (hash.js).
 
@@ -15,17 +17,24 @@ import {
 } from './connections.js';
 import { clearCode, editCode, turnCode, TOOLS } from './editor.js';
 import { arriveAt, branchGame, leaveGame, nextGame, previousGame } from './games.js';
-import { parseViews, readHash, viewValue, writeHash } from './hash.js';
+import { hashText, parseViews, readHash, viewValue, writeHash } from './hash.js';
+import { positionKey } from './memo.js';
 import { quote } from './quote.js';
 import { chooseSettings, moveAnnouncement, setError, setView } from './state.js';
+import { lineView, nextOf, nodeAtPly, treeFromView } from './tree.js';
+import { createTreeActions, createTreeNav, currentLink } from './treectrl.js';
 
 /**
  * Creates the actions; `redraw()` schedules a render of `state`; `analyst` runs the analyses, `vc` the
  * Connections mode's H-search and `searcher` its connection search (instances of analyst.js, each with its
  * own worker). `clipboard` (navigator.clipboard) and `href()` (the address bar) serve the Copy link button.
  */
-export function createCtrl({ state, engine, analyst, vc, searcher, config, redraw, clipboard = globalThis.navigator?.clipboard, href = () => location.href }) {
+export function createCtrl({
+  state, engine, analyst, vc, searcher, config, redraw, clipboard = globalThis.navigator?.clipboard, href = () => location.href,
+  linkKeys = () => ({}),
+}) {
   let queue = Promise.resolve();
+  const nav = createTreeNav({ state, engine });
 
   /**
    * The address bar shows the current position, `view=ica` while the analysis is on, `view=vc` with Connections,
@@ -35,7 +44,17 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
   function syncHash({ push = false } = {}) {
     const c = state.connections;
     const views = viewValue({ analysis: state.analysis.on, connections: c.on });
-    if (state.view) writeHash(state.view.code, views, { fillin: c.on && c.fillin, edges: c.on && c.edges }, { push });
+    // `linkKeys()`: keys other modules add while they hold the position (a puzzle's `puzzle=`, js/puzzle.js).
+    if (state.view) writeHash(currentLink(state), views, { fillin: c.on && c.fillin, edges: c.on && c.edges, ...linkKeys() }, { push, state: nav.historyState() });
+  }
+
+  /** The address of the current line alone: the View's code with the page's keys (no other branch, no comment). */
+  function lineLink() {
+    const c = state.connections;
+    const views = viewValue({ analysis: state.analysis.on, connections: c.on });
+    const url = new URL(href());
+    url.hash = hashText(state.view.code, views, { fillin: c.on && c.fillin, edges: c.on && c.edges });
+    return url.href;
   }
 
   /**
@@ -48,9 +67,13 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
     const view = state.view;
     if (!a.on || !view || !analyst || a.code === view.code || state.connections.on) return;
     const code = view.code;
+    const key = positionKey(view);
+    const known = state.memo.get(key, 'analysis');
+    if (known) return void Object.assign(a, { code, status: 'ready', report: known, error: null, selected: null, hover: null });
     Object.assign(a, { code, status: 'pending', report: null, error: null, selected: null, hover: null });
     analyst.analyze(code).then(
       (report) => {
+        state.memo.set(key, 'analysis', report); // the position's, whatever is shown now
         if (state.analysis !== a || !a.on || a.code !== code) return; // turned off, or another position since
         Object.assign(a, { status: 'ready', report });
         redraw();
@@ -75,7 +98,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
     const view = state.view;
     if (!c.on || !view || !vc) return;
     if (c.code !== view.code) {
-      Object.assign(c, { code: view.code, results: new Map(), pending: null, error: null });
+      Object.assign(c, { code: view.code, results: vcAnswers(view, c), pending: null, error: null });
       followPosition(c, view); // drops the search too
       searcher?.cancel();
     }
@@ -103,6 +126,11 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
         redraw();
       },
     );
+  }
+
+  /** The H-search answers already known for `view`'s position with the boxes of `c` (kept with the position). */
+  function vcAnswers(view, c) {
+    return state.memo.answers(positionKey(view), `connections ${c.fillin ? 1 : 0}${c.edges ? 1 : 0}`);
   }
 
   /**
@@ -163,7 +191,8 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
    */
   function askAgain(changes) {
     searcher?.cancel();
-    Object.assign(state.connections, changes, { results: new Map(), pending: null, error: null, millis: null, search: null, chosen: 0, hover: null });
+    Object.assign(state.connections, changes, { pending: null, error: null, millis: null, search: null, chosen: 0, hover: null });
+    state.connections.results = state.view ? vcAnswers(state.view, state.connections) : new Map();
   }
 
   /** After a change of endpoints (which drops the pair's search): ask for what is missing, redraw. */
@@ -208,6 +237,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
    * move, when `played`).
    */
   function show(view, { keepError = false, push = false, adopt = false, played = false } = {}) {
+    if (state.tree) view = lineView(state.tree, view); // the tree's line over the engine's View
     if (view.code !== state.view?.code) state.announcement = moveAnnouncement(state.view, view, { played });
     setView(state, view, { adopt });
     if (!keepError) setError(state, null);
@@ -229,26 +259,34 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
    */
   async function loadCode(code, source, { leave = false } = {}) {
     try {
-      const view = await engine.loadPosition(code);
-      const current = state.view?.code ?? null;
+      const { view, tree } = await nav.open(code);
+      const current = nav.leave(); // kept whole, should it be returned to
       if (leave) leaveGame(state.games, current);
-      else arriveAt(state.games, view.code, current);
+      else arriveAt(state.games, code, current);
+      state.tree = tree;
       show(view, { adopt: true, push: leave });
     } catch (err) {
       const what = source ? `${source} ` : '';
       // The link is quoted (quote.js): at most 40 characters of it, control characters escaped.
       setError(state, `Could not load ${what}"${quote(code)}": ${err.message}`);
       if (state.view) syncHash();
-      else show(await fresh({ width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule }), { keepError: true, adopt: true });
+      else showNew(await fresh({ width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule }), { keepError: true, adopt: true });
       redraw();
     }
   }
 
-  /** Undo or Redo across games: shows the game left on top of `games.back` or `games.forward` (`code`). */
+  /** Undo or Redo across games: shows the game left on top of `games.back` or `games.forward` (`code`, its link). */
   async function returnTo(code) {
-    const view = await engine.loadPosition(code);
-    arriveAt(state.games, view.code, state.view?.code ?? null);
+    const { view, tree } = await nav.open(code);
+    arriveAt(state.games, code, nav.leave());
+    state.tree = tree;
     show(view, { adopt: true });
+  }
+
+  /** Shows `view` as a new game of one line (New game, an edit, the start). */
+  function showNew(view, options) {
+    state.tree = treeFromView(view);
+    show(view, options);
   }
 
   /**
@@ -262,10 +300,10 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
       if (!state.view || code === state.view.code) return;
       const view = await engine.loadPosition(code);
       const first = state.edit.edits === 0;
-      if (first) leaveGame(state.games, state.view.code);
+      if (first) leaveGame(state.games, nav.leave());
       else branchGame(state.games);
       state.edit.edits++;
-      show(view, { adopt: true, push: first });
+      showNew(view, { adopt: true, push: first });
     });
   }
 
@@ -292,7 +330,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
         if (link.fillin) state.connections.fillin = true;
         if (link.edges) state.connections.edges = true;
         if (code) await loadCode(code, 'link');
-        else show(await fresh(), { adopt: true });
+        else showNew(await fresh(), { adopt: true });
       }),
 
     /** Plays a cell or "swap"; clicks on cells the engine does not list as legal are ignored. */
@@ -302,39 +340,41 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
         const view = state.view;
         if (!view || state.engine.status !== 'ready') return;
         if (move !== 'swap' && Array.isArray(view.legal) && !view.legal.includes(move)) return;
-        const next = await engine.play(view.code, move);
+        const next = await nav.playIn(view, move);
         branchGame(state.games);
         show(next, { push: true, played: true });
       });
     },
 
-    /** Takes back a move; with none, returns to the game left by New game (or a pasted link). */
+    /** Takes back a move (to the node before); with none, returns to the game left by New game (or a pasted link). */
     undo: () => {
       if (!live()) return queue;
       return enqueue(async () => {
         const view = state.view;
-        if (view?.can_undo) show(await engine.undo(view.code));
+        const back = state.tree?.current.parent;
+        if (back) show(await nav.navigate(back));
         else if (view && previousGame(state.games)) await returnTo(previousGame(state.games));
       });
     },
 
-    /** Redoes a move; at the end of a game left by Undo across games, goes forward to the newer game. */
+    /** Redoes a move (the line's next node); at the end of a game left by Undo across games, goes forward to the newer game. */
     redo: () => {
       if (!live()) return queue;
       return enqueue(async () => {
         const view = state.view;
-        if (view?.can_redo) show(await engine.redo(view.code));
+        const next = state.tree && nextOf(state.tree.current);
+        if (next) show(await nav.navigate(next));
         else if (view && nextGame(state.games)) await returnTo(nextGame(state.games));
       });
     },
 
-    /** Jumps to the position after `ply` moves (0 = before the first, Infinity = the end). */
+    /** Jumps to the node after `ply` moves of the current line (0 = the start, Infinity = the end). */
     seek: (ply) =>
       !live() ? queue : enqueue(async () => {
         const view = state.view;
-        if (!view) return;
-        const target = Math.max(0, Math.min(ply, view.moves.length));
-        if (target !== view.cursor) show(await engine.seek(view.code, target));
+        if (!view || !state.tree) return;
+        const target = nodeAtPly(state.tree, Math.max(0, Math.min(ply, view.moves.length)));
+        if (target !== state.tree.current) show(await nav.navigate(target));
       }),
 
     /**
@@ -346,8 +386,8 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
       if (settings) chooseSettings(state, settings);
       return enqueue(async () => {
         const view = await fresh(state.settings);
-        leaveGame(state.games, state.view?.code ?? null);
-        show(view, { adopt: true, push: true });
+        leaveGame(state.games, nav.leave());
+        showNew(view, { adopt: true, push: true });
       });
     },
 
@@ -363,7 +403,7 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
      */
     load: (code, source) =>
       enqueue(async () => {
-        if (!code || code === state.view?.code) return;
+        if (!code || code === currentLink(state)) return;
         await loadCode(code, source, { leave: source === 'pasted link' });
       }),
 
@@ -380,6 +420,9 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
           state.playouts = { error: err.message };
         }
       }),
+
+    /** Writes the address bar again (a module's `linkKeys()` changed: a puzzle opened or left). */
+    syncLink: () => syncHash(),
 
     dismissError: () => {
       setError(state, null);
@@ -600,5 +643,8 @@ export function createCtrl({ state, engine, analyst, vc, searcher, config, redra
       redraw();
     },
   };
+  // The tree's own actions (branches, comments, files, share links): treectrl.js.
+  const leaveForFile = (link) => leaveGame(state.games, link);
+  Object.assign(actions, createTreeActions({ state, engine, nav, enqueue, show, live, redraw, sync: () => syncHash(), leaveGame: leaveForFile, lineLink, clipboard }));
   return actions;
 }

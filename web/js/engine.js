@@ -109,6 +109,14 @@ export function createEngine({ Worker: WorkerImpl = globalThis.Worker, onProgres
     redo: (code) => call('redo', code),
     /** Undo/redo in the worker until `cursor` is reached (or no further step is possible). */
     seek: (code, cursor) => call('seek', code, cursor),
+    /** A link's game tree and the View it shows: `{ view, link: { record, line, cursor } }` (wasm readTreeLink). */
+    openLink: (code) => call('openLink', code),
+    /** A game record read (SGF of any dialect): `{ dialect, dialect_name, initial, record }`; errors name line and column. */
+    readRecord: (text) => call('readRecord', text),
+    /** A tree (a TreeRecord) written as SGF text. */
+    writeRecord: (record) => call('writeRecord', record),
+    /** The HexWorld and trmph links of the game in `code`: `{ hexworld, trmph }` (null where the site cannot say it). */
+    shareLinks: (code) => call('shareLinks', code),
     /** `count` random playouts from `code` on the pool, timed in the worker (`worker_millis`). */
     playouts: (code, count, seed) => call('playouts', code, count, seed),
     /** Requests sent and not answered yet (the debug hook waits for work in flight). */

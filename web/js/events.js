@@ -3,7 +3,8 @@
 // Keys: on a board cell (it has the focus) the arrows move the focus between cells and Enter or Space acts as a
 // click there (bindGridKeys); that handler runs before the document's (bindKeys), which leaves a key alone once it
 // is handled (defaultPrevented). Elsewhere the arrows undo and redo (Home/End: start/end), as do u and r, Ctrl+Z and
-// Ctrl+Y (or Ctrl+Shift+Z), except in a form control that uses those keys itself (a select, a text field).
+// Ctrl+Y (or Ctrl+Shift+Z), and Up/Down go to the previous/next branch, except in a form control that uses those
+// keys itself (a select, a text field).
 
 import { gridStep, isGridKey } from './grid.js';
 
@@ -148,13 +149,16 @@ export function bindPanel(dom, actions) {
     listen(dom.moves, 'click', (e) => {
       const move = e.target.closest('[data-ply]');
       if (move) actions.seek(Number(move.dataset.ply));
+      const branch = e.target.closest('[data-node]');
+      if (branch) actions.goToNode(branch.dataset.node);
     }),
-    // The moves are focusable: Enter (or Space) goes there, as a click does.
+    // The moves (and the branches) are focusable: Enter (or Space) goes there, as a click does.
     listen(dom.moves, 'keydown', (e) => {
-      const move = e.target.closest?.('[data-ply]');
+      const move = e.target.closest?.('[data-ply], [data-node]');
       if (!move || (e.key !== 'Enter' && e.key !== ' ')) return;
       e.preventDefault();
-      actions.seek(Number(move.dataset.ply));
+      if (move.dataset.ply) actions.seek(Number(move.dataset.ply));
+      else actions.goToNode(move.dataset.node);
     }),
   ]);
 }
@@ -185,7 +189,7 @@ function bindAlternatives(list, actions) {
 
 // Form controls that use these keys themselves (a select changes its value with the arrows, a text field moves
 // its caret): while one has the focus, the board's shortcuts stay off. Checkboxes and buttons do not use them.
-const OWN_KEYS = 'input:not([type="checkbox"]):not([type="button"]):not([type="submit"]):not([type="reset"]), select, textarea, [contenteditable]:not([contenteditable="false"])';
+const OWN_KEYS = 'input:not([type="checkbox"]):not([type="button"]):not([type="submit"]):not([type="reset"]):not([type="file"]), select, textarea, [contenteditable]:not([contenteditable="false"])';
 
 /** Whether a key pressed on `target` belongs to that form control (no board shortcut). */
 export function keyForControl(target) {
@@ -212,10 +216,14 @@ export function bindKeys(actions) {
     if (keyForControl(e.target) || keyForControl(document.activeElement)) return;
     const action = e.ctrlKey || e.metaKey
       ? ctrlKeyAction(e)
-      : { ArrowLeft: 'undo', ArrowRight: 'redo', Home: 'first', End: 'last', Escape: 'deselect', u: 'undo', r: 'redo' }[e.key];
+      : { ArrowLeft: 'undo', ArrowRight: 'redo', Home: 'first', End: 'last', Escape: 'deselect', u: 'undo', r: 'redo', ArrowUp: 'up', ArrowDown: 'down' }[e.key];
     if (!action) return;
+    // Up and Down go between branches; with none that way the page scrolls as usual.
+    const dir = { up: -1, down: 1 }[action];
+    if (dir && !actions.canStepVariation?.(dir)) return;
     e.preventDefault();
-    if (action === 'deselect') actions.escape();
+    if (dir) actions.stepVariation(dir);
+    else if (action === 'deselect') actions.escape();
     else if (action === 'first') actions.seek(0);
     else if (action === 'last') actions.seek(Infinity);
     else actions[action]();

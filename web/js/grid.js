@@ -41,10 +41,35 @@ export function gridCell(chosen, view) {
   return cellName(Math.floor((width - 1) / 2), Math.floor((height - 1) / 2));
 }
 
-/** What a screen reader says about `cell` of `view`: "c3, black stone", "c3, empty" (", winning chain" and so on). */
-export function cellLabel(cell, view, stones = stoneMap(view)) {
+// What a mark on a cell means, in words (the marks of Solve, the Openings map and puzzles; other overlays have
+// their own panels): read after the cell's stone, so a screen reader tells the marks apart as the eye does.
+const MARK_WORDS = {
+  win: 'winning move',
+  loss: 'losing move',
+  'puzzle-right': 'right move',
+  'puzzle-wrong': 'wrong move',
+  'puzzle-reply': 'the winning reply',
+  'puzzle-line': 'next in the winning line',
+  'puzzle-carrier': 'in the winning connection',
+  'puzzle-key': 'the key of the winning connection',
+  'proof-carrier': 'in the proof\'s connection',
+  'proof-key': 'the key of the proof\'s connection',
+};
+
+/** The words for `mark` (null when it has none). */
+export function markWords(mark) {
+  return MARK_WORDS[mark] ?? null;
+}
+
+/**
+ * What a screen reader says about `cell` of `view`: "c3, black stone", "c3, empty" (", winning chain" and so on),
+ * then what its `mark` means (", winning move").
+ */
+export function cellLabel(cell, view, stones = stoneMap(view), mark = null) {
   const stone = stones.get(cell);
   const parts = [cell, stone === 'b' ? 'black stone' : stone === 'w' ? 'white stone' : 'empty'];
   if (view?.winner && (view.winning_chain ?? []).includes(cell)) parts.push(view.rules === 'rex' ? 'losing chain' : 'winning chain');
+  const words = markWords(mark);
+  if (words) parts.push(words);
   return parts.join(', ');
 }

@@ -7,7 +7,7 @@ import { bindDebug } from './debug.js';
 import { createEngine } from './engine.js';
 import { bindBoard, bindGridKeys, bindHover, bindKeys, bindPanel, listen } from './events.js';
 import { gridCell } from './grid.js';
-import { bindHash, parseViews } from './hash.js';
+import { bindHash, parseViews, readHash } from './hash.js';
 import { fillConnectionsLegend, fillFillinLegend, fillLegend, fillSizes, panelDom, renderPanel } from './panel.js';
 import { debounceRedraw, renderBoard, renderGrid, renderMarks, wrap } from './render.js';
 import { createState } from './state.js';
@@ -19,6 +19,10 @@ import { createThinker } from './thinker.js';
 import { createPlay } from './play.js';
 import { createAnalyse } from './analyse.js';
 import { analyseDom, playDom, renderAnalyse, renderPlay } from './play-panel.js';
+import { bindTree, renderTree, treeDom } from './treepanel.js';
+import { mountExtras } from './extras.js';
+import { startOffline } from './offline.js';
+import { puzzleKeys } from './puzzle.js';
 
 /** Mounts the analysis board on the page's fixed elements; returns { state, actions, destroy }. */
 export function start(config = defaults) {
@@ -45,14 +49,18 @@ export function start(config = defaults) {
     if (view) delete boardWrap.dataset.empty;
     renderLoading(loadingDom, state);
     renderPanel(panel, state);
+    renderTree(treePanel, state);
     solve.follow(view);
     renderSolve(solvePanel, state);
     play.follow(view);
     analyse.follow(view);
     renderPlay(playPanel, state);
     renderAnalyse(analysePanel, state);
+    extras.follow(view);
+    extras.render();
   });
   const solvePanel = solveDom();
+  const treePanel = treeDom();
   const playPanel = playDom();
   const analysePanel = analyseDom();
 
@@ -74,14 +82,24 @@ export function start(config = defaults) {
   const vc = createAnalyst({ restartAfterMs: config.analysisRestartMs, method: 'connections', label: 'connections', wasm });
   // A fourth for its "Search deeper" (started on first use), so a long search never holds up H-search.
   const searcher = createAnalyst({ restartAfterMs: config.analysisRestartMs, method: 'connect', label: 'connection search', wasm });
-  const actions = createCtrl({ state, engine, analyst, vc, searcher, config, redraw });
+  // A puzzle on the board adds its keys to the link (puzzle.js).
+  const actions = createCtrl({ state, engine, analyst, vc, searcher, config, redraw, linkKeys: () => puzzleKeys(state) });
   // A fifth for Solve (started on first use), with a pool of its own; solved positions are kept in IndexedDB.
   const solver = createSolver({ wasm });
-  const solve = createSolve({ state, solver, store: createStore(), redraw });
+  const store = createStore();
+  const solve = createSolve({ state, solver, store, redraw });
   // A sixth for Play and Analyse (started on first use), with a pool of its own: the player keeps its tree.
   const thinker = createThinker({ wasm });
   const play = createPlay({ state, thinker, actions, redraw, budgetMs: () => config.playBudgetMs });
   const analyse = createAnalyse({ state, thinker, actions, redraw });
+  // Puzzles, the Openings view and Export (extras.js): Solve's worker and store.
+  const extras = mountExtras({ state, engine, solver, store, actions, redraw, boardWrap });
+  // A click or Enter on a cell: Play (the player's turn), then Solve's proof explorer, then a puzzle, may take it
+  // before the controller.
+  const clickCell = (cell, how) =>
+    (!state.edit.on && play.clickCell(cell)) ||
+    (!state.connections.on && !state.edit.on && !how?.shift && (solve.clickCell(cell) || extras.clickCell(cell))) ||
+    actions.clickCell(cell, how);
   // A touch screen (no fine pointer) gets hints without Shift and Esc; the query is followed (a tablet's mouse).
   const coarse = globalThis.matchMedia?.('(pointer: coarse)');
   const followPointer = () => {
@@ -92,14 +110,7 @@ export function start(config = defaults) {
   coarse?.addEventListener?.('change', followPointer);
   const unbinds = [
     () => coarse?.removeEventListener?.('change', followPointer),
-    bindBoard(
-      boardWrap,
-      (cell, how) =>
-        (!state.edit.on && play.clickCell(cell)) ||
-        (!state.connections.on && !state.edit.on && !how?.shift && solve.clickCell(cell)) ||
-        actions.clickCell(cell, how),
-      (edge) => actions.clickEdge(edge),
-    ),
+    bindBoard(boardWrap, clickCell, (edge) => actions.clickEdge(edge)),
     listen(solvePanel.button, 'click', () => solve.solve()),
     listen(solvePanel.stop, 'click', () => solve.stop()),
     listen(solvePanel.crumbs, 'click', (e) => {
@@ -133,10 +144,11 @@ export function start(config = defaults) {
       if (item) analyse.setStep(Number(item.dataset.step));
     }),
     bindHover(boardWrap, (cell) => actions.hover(cell)),
-    bindGridKeys(boardWrap, actions),
+    bindGridKeys(boardWrap, { ...actions, clickCell }),
     bindPanel(panel, actions),
+    bindTree(treePanel, actions),
     bindKeys(actions),
-    bindHash((code, view, { fillin, edges }) => {
+    bindHash((code, view, { fillin, edges, ...keys }) => {
       const views = parseViews(view);
       actions.setAnalysis(views.has('ica'));
       actions.setConnections(views.has('vc'));
@@ -144,13 +156,20 @@ export function start(config = defaults) {
       // `fillin=1`, `edges=1`) it says nothing about a box, which keeps its state for the next time the mode is on.
       if (views.has('vc') || fillin) actions.setFillin(fillin);
       if (views.has('vc') || edges) actions.setEdges(edges);
-      actions.load(code, 'link');
+      if (keys.puzzle !== undefined) extras.openLink(code, keys);
+      else actions.load(code, 'link');
     }),
     // `?debug` only: tests kill workers through window.__hexlab (debug.js).
     bindDebug({ engine, analysis: analyst, connections: vc, search: searcher, solver, player: thinker }),
+    () => extras.unbind(),
   ];
   redraw();
-  actions.start();
+  // A puzzle link: the controller loads its position (and rewrites the address without the puzzle's keys, which
+  // it does not know), then the puzzle takes it over.
+  const link = readHash();
+  actions.start().then(() => {
+    if (link.puzzle !== undefined) extras.openLink(link.code, link);
+  });
   return {
     state,
     actions,
@@ -163,6 +182,7 @@ export function start(config = defaults) {
     thinker,
     play,
     analyse,
+    extras,
     destroy() {
       unbinds.forEach((unbind) => unbind());
       engine.terminate();
@@ -213,3 +233,5 @@ function renderLoading(dom, state) {
 }
 
 window.hexlab = start();
+// Offline use and cross-origin isolation where the host sends no headers (offline.js, ../sw.js).
+startOffline();

@@ -241,7 +241,7 @@ function renderSize(select, width, height) {
  * the current move in view.
  */
 function renderMoves(dom, view) {
-  const key = view ? `${view.moves.join(',')}|${view.cursor}` : '';
+  const key = view ? `${view.moves.join(',')}|${view.cursor}|${JSON.stringify(view.variations ?? [])}` : '';
   if (dom.movesKey === key) return;
   dom.movesKey = key;
   // The list is rebuilt: a move that had the focus (Enter on it, or an arrow key) gives it to the same ply's new item.
@@ -261,7 +261,7 @@ function renderMoves(dom, view) {
       const span = document.createElement('span');
       span.className = 'move';
       span.dataset.ply = String(ply);
-      span.dataset.color = ply % 2 ? 'b' : 'w';
+      span.dataset.color = view.movers?.[ply - 1] ?? (ply % 2 ? 'b' : 'w');
       span.textContent = moves[ply - 1];
       span.tabIndex = 0; // focusable: Enter goes there (events.js)
       span.setAttribute('role', 'button');
@@ -272,15 +272,49 @@ function renderMoves(dom, view) {
         span.setAttribute('aria-current', 'step');
         li.classList.add('current-pair');
       }
+      const others = view.variations?.[ply - 1] ?? [];
+      if (others.length) span.dataset.variations = String(others.length);
       li.append(' ', span);
     }
-    rows.push(li);
+    rows.push(li, ...variationRows(view, i + 1, i + 2));
   }
   dom.moves.replaceChildren(...rows);
   if (focused) dom.moves.querySelector(`[data-ply="${focused}"]`)?.focus({ preventScroll: true });
   const current = dom.moves.querySelector('.current');
   if (current) keepInView(dom.moves, current);
   else if (view && !view.cursor) dom.moves.scrollTop = 0;
+}
+
+/**
+ * The other branches at moves `from` and `to` of the line (tree.js `lineView`): one row per move that has any,
+ * "2. or a5 · c4", each branch a focusable `[data-node]` (a click or Enter goes there).
+ */
+function variationRows(view, ...plies) {
+  const rows = [];
+  for (const ply of plies) {
+    const others = view.variations?.[ply - 1] ?? [];
+    if (!others.length) continue;
+    const li = document.createElement('li');
+    li.className = 'variations';
+    li.dataset.afterPly = String(ply);
+    const label = document.createElement('span');
+    label.className = 'move-no';
+    label.textContent = `${Math.ceil(ply / 2)}${ply % 2 ? '.' : '…'} or`;
+    li.append(label);
+    for (const other of others) {
+      const span = document.createElement('span');
+      span.className = 'variation';
+      span.dataset.node = String(other.id);
+      if (other.color) span.dataset.color = other.color;
+      span.textContent = other.move;
+      span.tabIndex = 0;
+      span.setAttribute('role', 'button');
+      span.setAttribute('aria-label', `branch: move ${ply}, ${other.move} instead`);
+      li.append(' ', span);
+    }
+    rows.push(li);
+  }
+  return rows;
 }
 
 /** Scrolls `list` (only: never the panel or the page) so that `item` shows whole in it. */

@@ -17,7 +17,7 @@
 //                  [data-mark data-fill-kind data-by]  (.consider .witness .killer .dominator .analysis-focus)
 //                  [data-endpoint="from"|"to"] (.mustplay) [data-fill]  (Connections)
 //                  polygon.hex, polygon.pat.pat-carrier, polygon.pat.pat-mustplay, circle.stone, circle.dot,
-//                  path.vc-cross (the refutation's cross),
+//                  path.vc-cross (the refutation's cross, or a lost move's), path.mark-check (a won move),
 //                  g.glyphs[data-glyph data-glyph-kind] (analysis marks, the Connections fill-in),
 //                  polygon.hl (highlight outline)
 //     polygon.focus-ring[data-cell-ring]  (over the roving cell; shown while a cell has the keyboard focus)
@@ -25,6 +25,7 @@
 
 import { cellMarks, currentReport, focusCell, focusCells } from './analysis.js';
 import { connectionOverlay } from './connections.js';
+import { pageOverlay } from './overlays.js';
 import { solveOverlay } from './solve.js';
 import { analyseOverlay } from './analyse.js';
 import {
@@ -130,6 +131,9 @@ export function cellParts(g, hex = hexPoints()) {
   el('circle', { class: 'stone', r: (0.7 * R).toFixed(2) }, g);
   el('circle', { class: 'dot', r: (0.17 * R).toFixed(2) }, g);
   el('path', { class: 'vc-cross', d: `M${f(-0.42)} ${f(-0.42)}L${f(0.42)} ${f(0.42)}M${f(0.42)} ${f(-0.42)}L${f(-0.42)} ${f(0.42)}` }, g);
+  // A check mark: a move won (Solve, the Openings map, a puzzle's right move), told from a lost one (a small cross,
+  // the vc-cross scaled down) by its shape as well as its colour (css/extras.css).
+  el('path', { class: 'mark-check', d: `M${f(-0.32)} ${f(0.02)}L${f(-0.1)} ${f(0.26)}L${f(0.34)} ${f(-0.24)}` }, g);
   return g;
 }
 
@@ -243,7 +247,8 @@ export function renderMarks(dom, state) {
   const current = !!state.view && dom.key === state.view.code;
   const vc = current ? connectionOverlay(state) : null;
   // The Solve's result (win / loss on every move, the proof explorer's node) takes the board from the analysis.
-  const so = current && !vc ? solveOverlay(state) : null;
+  // Then a puzzle's marks or the Openings map (overlays.js): the same shape.
+  const so = current && !vc ? (solveOverlay(state) ?? pageOverlay(state)) : null;
   // Analyse's heat map and principal variation (analyse.js) come over the analysis's marks, under Solve's.
   const ao = current && !vc && !so ? analyseOverlay(state) : null;
   const report = current && !state.connections?.on && !so ? currentReport(state) : null;
@@ -252,9 +257,11 @@ export function renderMarks(dom, state) {
   const vcKey = vc?.key ?? null;
   const soKey = so?.key ?? null;
   const aoKey = ao?.key ?? null;
-  if (dom.marksReport === report && dom.marksFocus === focus && dom.marksVc === vcKey && dom.marksSolve === soKey && dom.marksAnalyse === aoKey) return;
+  if (dom.marksReport === report && dom.marksFocus === focus && dom.marksVc === vcKey && dom.marksSolve === soKey && dom.marksAnalyse === aoKey && dom.marksBoard === dom.key) return;
+  dom.marksBoard = dom.key; // renderBoard wrote the cells' labels again: the marks' words go back on
   dom.marksSolve = soKey;
   dom.marksAnalyse = aoKey;
+  const stones = current ? stoneMap(state.view) : null;
   dom.marksReport = report;
   dom.marksFocus = focus;
   dom.marksVc = vcKey;
@@ -263,7 +270,9 @@ export function renderMarks(dom, state) {
   const lit = { witness, killer: killers, dominator: by, 'analysis-focus': new Set(focus ? [focus] : []) };
   for (const [name, g] of dom.cells) {
     const mark = marks.get(name);
-    setAttr(g, 'data-mark', vc ? vc.marks.get(name) : so ? so.marks.get(name) : (ao?.marks.get(name) ?? mark?.mark));
+    const shown = vc ? vc.marks.get(name) : so ? so.marks.get(name) : (ao?.marks.get(name) ?? mark?.mark);
+    setAttr(g, 'data-mark', shown);
+    if (stones) setAttr(g, 'aria-label', cellLabel(name, state.view, stones, shown));
     g.classList.toggle('pv', so?.pv === name);
     setAttr(g, 'data-visits', ao?.visits.get(name));
     setAttr(g, 'data-winrate', ao?.winrate.get(name)?.toFixed(3));
@@ -304,5 +313,6 @@ export function renderMarks(dom, state) {
   setAttr(dom.svg, 'data-vc-player', vc?.player);
   dom.svg.classList.toggle('analysis', !!report);
   dom.svg.classList.toggle('connections', !!vc);
-  dom.svg.classList.toggle('solved', !!so);
+  dom.svg.classList.toggle('solved', !!so && !so.page);
+  setAttr(dom.svg, 'data-overlay', so?.page ?? (so ? 'solve' : null));
 }

@@ -15,6 +15,7 @@
 //     stepping into a move asks the worker to explain that node (its table knows it after the solve; after a
 //     reload it solves the node again, small next to the solve).
 
+import { playedCode } from './memo.js';
 import { colorName, opponent } from './state.js';
 
 export function createSolveState() {
@@ -50,9 +51,9 @@ export function createSolve({ state, solver, store, redraw, now = () => performa
   /** Looks for `code` in the store; shows it when found (and nothing else happened meanwhile). */
   async function lookUp(code) {
     const mine = token;
-    const stored = await store?.get(code).catch(() => null);
+    const stored = await store?.get(playedCode(code)).catch(() => null); // by the moves played: any redo tail
     if (mine !== token || state.solve.code !== code) return false;
-    if (!stored?.report) return false;
+    if (!stored?.report?.all_winning) return false; // a puzzle's or the openings' solve: the winner only
     showSolved(stored.report, 'store');
     redraw();
     return true;
@@ -93,7 +94,7 @@ export function createSolve({ state, solver, store, redraw, now = () => performa
         if (result.status === 'solved') {
           const { status, threads, ...report } = result;
           showSolved(report, 'solver');
-          store?.put(code, report).catch(() => false);
+          store?.put(playedCode(code), report).catch(() => false);
         } else {
           if (state.solve.stopClicked !== undefined) state.solve.stopMs = now() - state.solve.stopClicked;
           Object.assign(state.solve, { status: 'stopped', progress: { ...(state.solve.progress ?? {}), ...result } });
@@ -308,12 +309,14 @@ export function solveDom(doc = document) {
   };
 }
 
-function setData(node, key, value) {
+/** Sets `data-<key>` of `node` to `value` (null or undefined: removes it), touching the DOM only on a change. */
+export function setData(node, key, value) {
   if (value === null || value === undefined) delete node.dataset[key];
   else if (node.dataset[key] !== String(value)) node.dataset[key] = String(value);
 }
 
-function setText(node, text) {
+/** Sets `node`'s text, touching the DOM only on a change. */
+export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
 

@@ -123,10 +123,13 @@ export function createSolver({
   }
 
   return {
-    /** Solves `code` (every legal move settled); `onProgress(progress)` after each slice. */
-    solve(code, { onProgress = null } = {}) {
+    /**
+     * Solves `code` (every legal move settled; with `allWinning: false` the winner and principal variation only);
+     * `onProgress(progress)` after each slice.
+     */
+    solve(code, { onProgress = null, allWinning = true } = {}) {
       stop();
-      const { id, promise } = call('solve', [code, { sliceMs }], { onProgress });
+      const { id, promise } = call('solve', [code, { sliceMs, allWinning }], { onProgress });
       solving = id;
       return promise;
     },

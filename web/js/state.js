@@ -6,6 +6,7 @@ import { createConnections } from './connections.js';
 import { defaults } from './config.js';
 import { createEditor } from './editor.js';
 import { createGames } from './games.js';
+import { createMemo } from './memo.js';
 import { clip } from './quote.js';
 
 const COLOR_NAME = { b: 'Black', w: 'White' };
@@ -30,6 +31,10 @@ export function createState(config = defaults) {
     // The New game choices shown in the panel: they apply to the next game only, when New game is pressed.
     settings: { width: config.width, height: config.height, rules: config.rules, swapRule: config.swapRule },
     games: createGames(), // the games left by New game or a pasted link (see games.js)
+    tree: null, // the game tree: variations, comments, the current node (see tree.js)
+    memo: createMemo(), // analyses and H-search answers already computed, by position (see memo.js)
+    file: null, // the last game record opened or saved: { status: 'opened' | 'saved' | 'error', name, dialect }
+    share: null, // the last Copy of a line link, HexWorld or trmph link: { kind, status, url }
     edit: createEditor(), // the Edit mode (see editor.js)
     copied: null, // the Copy link button's last result: { status: 'copied' | 'failed', href }
     device: { coarse: false }, // matchMedia('(pointer: coarse)'): a touch screen, no mouse (set by main.js)
@@ -126,7 +131,7 @@ export function moveAnnouncement(prev, next, { played = false } = {}) {
   const move = ply ? next.moves[ply - 1] : null;
   let text;
   if (move === 'swap') text = 'White swaps';
-  else if (move) text = `${colorName(stoneMap(next).get(move))} ${move}`;
+  else if (move) text = `${colorName(next.movers?.[ply - 1] ?? stoneMap(next).get(move))} ${move}`; // movers: a game tree's line (tree.js)
   if (!played) text = move ? `Move ${ply}, ${text}` : 'No moves';
   const over = next.winner ? gameText(next) : played ? '' : gameText(next);
   return over ? `${text}. ${over}` : text;

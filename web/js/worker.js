@@ -182,9 +182,10 @@ let solving = null; // the solve running: { stop }
  * each slice it tells the page how it goes, `{ id, partial: { nodes, ms, phi, delta, table_entries,
  * table_capacity, threads } }` (nodes so far; the table's fill every `fillEvery` slices), then reads its
  * messages: a `stopSolve` (or a newer solve) ends it with `{ status: 'stopped', ... }` within one slice.
- * Solved: `{ status: 'solved', ...SolveReport }` with `nodes` and `ms` of the whole solve.
+ * Solved: `{ status: 'solved', ...SolveReport }` with `nodes` and `ms` of the whole solve. `allWinning: false`
+ * settles the winner only (the report's `all_winning` is then false), as `hexlab openings` does.
  */
-async function solve(code, { sliceMs = 15, fillEvery = 8 } = {}) {
+async function solve(code, { sliceMs = 15, fillEvery = 8, allWinning = true } = {}) {
   if (solving) solving.stop = true;
   const run = { stop: false };
   solving = run;
@@ -194,7 +195,7 @@ async function solve(code, { sliceMs = 15, fillEvery = 8 } = {}) {
   let entries = null;
   try {
     for (let slice = 0; ; slice++) {
-      const s = wasm.solveSlice(code, sliceMs, slice % fillEvery === 0);
+      const s = wasm.solveSlice(code, sliceMs, slice % fillEvery === 0, allWinning !== false);
       nodes += s.nodes;
       entries = s.table_entries ?? entries;
       const ms = performance.now() - t0;
@@ -285,6 +286,10 @@ const methods = {
   undo: (code) => wasm.undo(code),
   redo: (code) => wasm.redo(code),
   seek,
+  openLink: (code) => ({ view: wasm.loadPosition(code), link: wasm.readTreeLink(code) }),
+  readRecord: (text) => wasm.readRecord(text),
+  writeRecord: (record) => wasm.writeRecord(record),
+  shareLinks: (code) => wasm.shareLinks(code),
   playouts,
   analyze,
   connections,

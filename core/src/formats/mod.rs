@@ -1,5 +1,6 @@
-//! What players paste: hexlab position codes and share links, HexWorld and trmph links; and
-//! the game records they open ([`sgf`]: HexGui's and Little Golem's SGF).
+//! What players paste: hexlab position codes and share links, HexWorld and trmph links; the
+//! page's tree links ([`tree_link`]: a code with its variations and comments); and the game
+//! records they open ([`sgf`]: HexGui's, Little Golem's and red-bean's SGF).
 //!
 //! [`read_link`] accepts any of them and decides by content:
 //! - a hexlab position code (`size=11&moves=f6,swap,e7`), bare, after `#`, or inside a whole
@@ -10,6 +11,7 @@
 pub mod code;
 pub mod compact;
 pub mod sgf;
+pub mod tree_link;
 
 use std::fmt;
 

@@ -6,6 +6,43 @@ use crate::board::{Cell, Color};
 use crate::game::Game;
 use crate::notation::Move;
 
+/// What a node does to the line of plain moves a [`Game`] can hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A plain move: a stone of the side to move, or swap-pieces.
+    Move(Move),
+    /// Nothing on the board: no move (a comment, say), a resignation or a forfeit.
+    Same,
+    /// What a game's move list cannot say: set-up stones or `PL`, a stone out of turn,
+    /// swap-sides or a pass. A game through it starts after it.
+    Break,
+}
+
+impl Step {
+    /// What `data` does when applied to `before` (the position at its parent).
+    #[must_use]
+    pub fn of(data: &NodeData, before: &crate::position::Position) -> Step {
+        if data.has_setup() {
+            return Step::Break;
+        }
+        match data.mv {
+            None
+            | Some(NodeMove::Special {
+                kind: Special::Resign | Special::Forfeit,
+                ..
+            }) => Step::Same,
+            Some(NodeMove::Stone { color, cell }) if color == before.to_move() => {
+                Step::Move(Move::Cell(cell))
+            }
+            Some(NodeMove::Swap {
+                form: SwapForm::Pieces,
+                ..
+            }) => Step::Move(Move::Swap),
+            _ => Step::Break,
+        }
+    }
+}
+
 impl GameTree {
     /// A [`Game`] for node `id`: its position is [`GameTree::position_at`]`(id)`, and it holds
     /// as many moves of the line through `id` (the path to it, then the main line after it,
@@ -27,34 +64,15 @@ impl GameTree {
         let mut cursor = 0;
         for (i, &node) in line.iter().enumerate() {
             let data = &self.nodes[node].data;
-            // Some(Some(mv)): a plain move; Some(None): no change to the board; None: a break.
-            let plain = if data.has_setup() {
-                None
-            } else {
-                match data.mv {
-                    None
-                    | Some(NodeMove::Special {
-                        kind: Special::Resign | Special::Forfeit,
-                        ..
-                    }) => Some(None),
-                    Some(NodeMove::Stone { color, cell }) if color == current.to_move() => {
-                        Some(Some(Move::Cell(cell)))
-                    }
-                    Some(NodeMove::Swap {
-                        form: SwapForm::Pieces,
-                        ..
-                    }) => Some(Some(Move::Swap)),
-                    _ => None,
-                }
-            };
-            if i >= upto && plain.is_none() {
+            let step = Step::of(data, &current);
+            if i >= upto && step == Step::Break {
                 break;
             }
             apply(&mut current, data).expect("every node applies");
-            match plain {
-                Some(Some(mv)) => moves.push(mv),
-                Some(None) => {}
-                None => {
+            match step {
+                Step::Move(mv) => moves.push(mv),
+                Step::Same => {}
+                Step::Break => {
                     start = current.clone();
                     moves.clear();
                 }

@@ -18,7 +18,9 @@
 
 mod games;
 mod node;
+pub mod record;
 
+pub use games::Step;
 pub use node::{apply, GameInfo, NodeData, NodeError, NodeMove, Special, SwapForm};
 
 use crate::position::Position;
@@ -89,26 +91,36 @@ impl GameTree {
 
     /// Checks the invariant that every node applies to its parent's position.
     fn check(&self) -> Result<(), (NodeId, NodeError)> {
-        let mut pending: Vec<usize> = self.nodes.iter().map(|n| n.children.len()).collect();
-        let mut positions: Vec<Option<Position>> = vec![None; self.nodes.len()];
+        let mut walk = Walk::new(self.nodes.iter().map(|n| n.children.len()).collect());
         let mut root = self.empty_board();
         apply(&mut root, &self.nodes[0].data).map_err(|e| (0, e))?;
-        positions[0] = Some(root);
+        walk.keep(0, root);
         for id in 1..self.nodes.len() {
-            let parent = self.nodes[id].parent.expect("only the root has no parent");
-            pending[parent] -= 1;
-            let mut position = if pending[parent] == 0 {
-                positions[parent].take()
-            } else {
-                positions[parent].clone()
-            }
-            .expect("a parent's position is kept until its last child");
+            let mut position =
+                walk.before(self.nodes[id].parent.expect("only the root has no parent"));
             apply(&mut position, &self.nodes[id].data).map_err(|e| (id, e))?;
-            if pending[id] > 0 {
-                positions[id] = Some(position);
-            }
+            walk.keep(id, position);
         }
         Ok(())
+    }
+
+    /// Calls `visit(id, before, after)` for every node in id order (parents first), with the
+    /// position at its parent (the empty board for the root) and the position at the node: one
+    /// pass, keeping a position only while a node still has children to come.
+    pub fn visit_positions(&self, mut visit: impl FnMut(NodeId, &Position, &Position)) {
+        let mut walk = Walk::new(self.nodes.iter().map(|n| n.children.len()).collect());
+        let empty = self.empty_board();
+        let mut root = empty.clone();
+        apply(&mut root, &self.nodes[0].data).expect("every node applies");
+        visit(0, &empty, &root);
+        walk.keep(0, root);
+        for id in 1..self.nodes.len() {
+            let before = walk.before(self.nodes[id].parent.expect("only the root has no parent"));
+            let mut after = before.clone();
+            apply(&mut after, &self.nodes[id].data).expect("every node applies");
+            visit(id, &before, &after);
+            walk.keep(id, after);
+        }
     }
 
     fn empty_board(&self) -> Position {
@@ -213,6 +225,44 @@ impl GameTree {
             apply(&mut position, &self.nodes[node].data).expect("every node applies");
         }
         position
+    }
+}
+
+/// The positions of a walk over a tree's nodes, parents first: a node's position is kept only
+/// while one of its children is still to come, so a long line holds one position at a time and
+/// a branch costs one copy.
+pub(crate) struct Walk {
+    /// For each node, how many of its children are still to come.
+    pending: Vec<usize>,
+    positions: Vec<Option<Position>>,
+}
+
+impl Walk {
+    /// A walk over nodes with `children[id]` children each.
+    pub(crate) fn new(children: Vec<usize>) -> Walk {
+        let positions = vec![None; children.len()];
+        Walk {
+            pending: children,
+            positions,
+        }
+    }
+
+    /// The position at `parent`, for one of its children (the last one takes it).
+    pub(crate) fn before(&mut self, parent: NodeId) -> Position {
+        self.pending[parent] -= 1;
+        if self.pending[parent] == 0 {
+            self.positions[parent].take()
+        } else {
+            self.positions[parent].clone()
+        }
+        .expect("a parent's position is kept until its last child")
+    }
+
+    /// The position at `id`, kept if a child of it is to come.
+    pub(crate) fn keep(&mut self, id: NodeId, position: Position) {
+        if self.pending[id] > 0 {
+            self.positions[id] = Some(position);
+        }
     }
 }
 

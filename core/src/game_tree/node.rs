@@ -47,26 +47,31 @@ impl NodeMove {
     }
 }
 
-impl fmt::Display for NodeMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = match self {
+impl NodeMove {
+    /// What the move is, without its colour, as HexGui's SGF writes it: the cell (`a1`),
+    /// `swap-pieces`, `swap-sides`, `pass`, `resign` or `forfeit`.
+    #[must_use]
+    pub fn word(self) -> String {
+        match self {
             NodeMove::Stone { cell, .. } => cell.to_string(),
-            NodeMove::Swap {
-                form: SwapForm::Pieces,
-                ..
-            } => "swap-pieces".to_string(),
-            NodeMove::Swap {
-                form: SwapForm::Sides,
-                ..
-            } => "swap-sides".to_string(),
+            NodeMove::Swap { form, .. } => match form {
+                SwapForm::Pieces => "swap-pieces",
+                SwapForm::Sides => "swap-sides",
+            }
+            .to_string(),
             NodeMove::Special { kind, .. } => match kind {
                 Special::Pass => "pass",
                 Special::Resign => "resign",
                 Special::Forfeit => "forfeit",
             }
             .to_string(),
-        };
-        write!(f, "{} {what}", self.color())
+        }
+    }
+}
+
+impl fmt::Display for NodeMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.color(), self.word())
     }
 }
 

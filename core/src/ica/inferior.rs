@@ -17,10 +17,11 @@ use crate::board::{ByColor, Cell, CellSet, Color};
 use crate::position::Position;
 
 use super::capture::PairProbes;
+use super::chains::ChainGraph;
 use super::dead::{is_dead_after, probe};
-use super::fillin::{fill_probed, FillPolicy, Filled};
+use super::fillin::{fill_with, FillPolicy, FillRules, Filled};
 use super::graph::ColorGraph;
-use super::pattern::Library;
+use super::pattern::{Hit, Library};
 use super::reversible::Reversible;
 
 /// The kind of an inferior move.
@@ -36,15 +37,81 @@ pub enum MoveKind {
 pub struct InferiorMove {
     pub cell: Cell,
     pub kind: MoveKind,
+    /// The side to move, whose move this is.
+    pub mover: Color,
     /// For dominated moves: a move at least as good.
     pub by: Option<Cell>,
     /// For vulnerable moves: opponent moves that would kill the cell.
     pub killers: CellSet,
     /// For reversible moves: the opponent's answer that takes the move back.
     pub reverser: Option<Cell>,
+    pub why: MoveWhy,
+}
+
+/// What an inferior-move claim rests on; [`InferiorMove::reason`] says it in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveWhy {
+    /// The killers (in [`InferiorMove::killers`]) make the cell dead.
+    Vulnerable,
+    /// The reverser makes the cell part of a captured set with `carrier`.
+    Reversible { carrier: CellSet },
+    /// A dominated pattern matched.
+    Pattern(Hit),
+    /// After the mover plays `by`, the cell is the mover's fill-in, for this reason.
+    Fill(Box<Filled>),
+}
+
+impl InferiorMove {
     /// Cells that witness the claim.
-    pub witness: CellSet,
-    pub reason: String,
+    #[must_use]
+    pub fn witness(&self) -> CellSet {
+        let not_here = |set: CellSet| {
+            set - CellSet::single(self.cell) - self.by.map_or(CellSet::new(), CellSet::single)
+        };
+        match &self.why {
+            MoveWhy::Vulnerable => self.killers,
+            MoveWhy::Reversible { carrier } => {
+                *carrier | self.reverser.map_or(CellSet::new(), CellSet::single)
+            }
+            MoveWhy::Pattern(hit) => not_here(hit.explain().witness()),
+            MoveWhy::Fill(because) => not_here(because.witness()),
+        }
+    }
+
+    /// The claim in a sentence for players.
+    #[must_use]
+    pub fn reason(&self) -> String {
+        let (cell, mover) = (self.cell, self.mover);
+        let opponent = mover.opponent();
+        let names = |set: CellSet, sep: &str| -> String {
+            set.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        let by = self.by.map_or(String::new(), |c| c.to_string());
+        match &self.why {
+            MoveWhy::Vulnerable => {
+                let first = self.killers.first().map_or(String::new(), |c| c.to_string());
+                format!(
+                    "{cell} is vulnerable for {mover}: if {opponent} answers at {}, {cell} is dead, so {mover} never needs to play it (and {first} is at least as good a move)",
+                    names(self.killers, " or ")
+                )
+            }
+            MoveWhy::Reversible { carrier } => {
+                let reverser = self.reverser.map_or(String::new(), |c| c.to_string());
+                format!(
+                    "{cell} is reversible for {mover}: {opponent} answers at {reverser}, which makes {cell} and {} {mover} captured, so the exchange leaves {mover} no better off than if {opponent} had simply played {reverser}",
+                    names(*carrier, " ")
+                )
+            }
+            MoveWhy::Pattern(hit) => hit.explain().sentence(),
+            MoveWhy::Fill(because) => format!(
+                "{cell} is dominated by {by}: after {mover} plays {by}, {}; so {by} is at least as good for {mover}",
+                because.reason()
+            ),
+        }
+    }
 }
 
 /// Cells within distance `r` of `cell`.
@@ -83,23 +150,71 @@ pub fn vulnerable(position: &Position, mover: Color) -> Vec<InferiorMove> {
                 killers.insert(killer);
             }
         }
-        if let Some(first) = killers.first() {
-            out.push(InferiorMove {
-                cell,
-                kind: MoveKind::Vulnerable,
-                by: Some(first),
-                killers,
-                reverser: None,
-                witness: killers,
-                reason: format!(
-                    "{cell} is vulnerable for {mover}: if {} answers at {}, {cell} is dead, so {mover} never needs to play it (and {first} is at least as good a move)",
-                    mover.opponent(),
-                    killers.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(" or ")
-                ),
-            });
+        if let Some(vulnerable) = vulnerable_move(cell, mover, killers) {
+            out.push(vulnerable);
         }
     }
     out
+}
+
+/// The vulnerable claim of `cell` with these killers, if any.
+fn vulnerable_move(cell: Cell, mover: Color, killers: CellSet) -> Option<InferiorMove> {
+    let first = killers.first()?;
+    Some(InferiorMove {
+        cell,
+        kind: MoveKind::Vulnerable,
+        mover,
+        by: Some(first),
+        killers,
+        reverser: None,
+        why: MoveWhy::Vulnerable,
+    })
+}
+
+/// The vulnerable cells and dominations for `mover` that the local patterns and the mover's
+/// graph show, without probing: a vulnerable pattern's killer, and every empty neighbour `k`
+/// of the cell in the mover's graph such that the rest of the neighbourhood is a clique (an
+/// opponent stone on `k` deletes it, leaving the cell's neighbours pairwise adjacent: the cell
+/// is dead); a dominated pattern's dominating move.
+#[must_use]
+pub fn inferior_quick(position: &Position, mover: Color) -> (Vec<InferiorMove>, Vec<Domination>) {
+    let graph = ChainGraph::new(position, mover);
+    let library = Library::global();
+    let mut vulnerable = Vec::new();
+    let mut dominations = Vec::new();
+    let board = position.size().cells();
+    for cell in position.empty_cells().iter() {
+        let frames = library.frames(position, cell);
+        let mut killers = CellSet::new();
+        if let Some(hit) = library.vulnerable_in(&frames, mover) {
+            killers.extend(hit.role);
+        }
+        let around = graph.neighbourhood(cell);
+        // With u and v not adjacent, a killer must be u or v: try only those.
+        if let Some((u, v)) = graph.non_adjacent_pair(around) {
+            for k in [u, v] {
+                if board.contains(k)
+                    && !killers.contains(k)
+                    && graph.is_clique(around - CellSet::single(k))
+                {
+                    killers.insert(k);
+                }
+            }
+        }
+        if let Some(found) = vulnerable_move(cell, mover, killers) {
+            vulnerable.push(found);
+        }
+        if let Some(hit) = library.dominated_in(&frames, mover) {
+            if let Some(by) = hit.role {
+                dominations.push(Domination {
+                    cell,
+                    by,
+                    why: MoveWhy::Pattern(hit),
+                });
+            }
+        }
+    }
+    (vulnerable, dominations)
 }
 
 /// A fill-in domination: after the mover plays `by`, `cell` becomes the mover's fill-in.
@@ -107,12 +222,26 @@ pub fn vulnerable(position: &Position, mover: Color) -> Vec<InferiorMove> {
 pub struct Domination {
     pub cell: Cell,
     pub by: Cell,
-    /// Why `cell` is fill-in once `by` is played.
-    pub because: Filled,
-    /// Everything the move `by` turns into the mover's fill-in.
-    pub fill: CellSet,
-    /// The claim in a sentence.
-    pub sentence: String,
+    /// Why `cell` is fill-in once `by` is played ([`MoveWhy::Pattern`] or [`MoveWhy::Fill`]).
+    pub why: MoveWhy,
+}
+
+/// The dominations the local patterns show, for `mover`.
+#[must_use]
+pub fn dominations_by_patterns(position: &Position, mover: Color) -> Vec<Domination> {
+    let library = Library::global();
+    position
+        .empty_cells()
+        .iter()
+        .filter_map(|x| {
+            let hit = library.dominated_hit(position, x, mover)?;
+            Some(Domination {
+                cell: x,
+                by: hit.role?,
+                why: MoveWhy::Pattern(hit),
+            })
+        })
+        .collect()
 }
 
 /// For each uncoloured cell, the moves whose mover fill-in contains it.
@@ -130,33 +259,13 @@ pub fn dominations_probed(
     probes: &mut PairProbes,
 ) -> Vec<Domination> {
     let empty = position.empty_cells();
-    let mut out = Vec::new();
     // Pattern dominations first: cheap, and each names its reason.
-    for x in empty.iter() {
-        if let Some((by, found)) = Library::global().dominated(position, x, mover) {
-            let kind = if found.set.is_empty() {
-                super::fillin::FillKind::Dead
-            } else {
-                super::fillin::FillKind::Captured
-            };
-            let because = Filled {
-                cell: x,
-                color: mover,
-                kind,
-                witness: found.witness() - CellSet::single(by),
-                reason: found.sentence(),
-                round: 1,
-            };
-            let sentence = found.sentence();
-            out.push(Domination {
-                cell: x,
-                by,
-                fill: found.set,
-                because,
-                sentence,
-            });
-        }
-    }
+    let mut out = dominations_by_patterns(position, mover);
+    let rules = FillRules::thorough(FillPolicy::Only(mover));
+    let rules = FillRules {
+        regions: false,
+        ..rules
+    };
     for c in empty.iter() {
         let mut after = position.clone();
         after
@@ -166,19 +275,12 @@ pub fn dominations_probed(
             continue;
         }
         let region = ball(c, 3);
-        let (_, filled) = fill_probed(&after, FillPolicy::Only(mover), region, Some(&mut *probes));
-        let set: CellSet = filled.iter().map(|f| f.cell).collect();
+        let (_, filled) = fill_with(&after, rules, region, Some(&mut *probes));
         for f in filled {
-            let sentence = format!(
-                "{} is dominated by {c}: after {mover} plays {c}, {}; so {c} is at least as good for {mover}",
-                f.cell, f.reason
-            );
             out.push(Domination {
                 cell: f.cell,
                 by: c,
-                fill: set,
-                because: f,
-                sentence,
+                why: MoveWhy::Fill(Box::new(f)),
             });
         }
     }
@@ -210,20 +312,11 @@ pub fn consider_set(
         claims.push(InferiorMove {
             cell: r.cell,
             kind: MoveKind::Reversible,
+            mover,
             by: None,
             killers: CellSet::new(),
             reverser: Some(r.reverser),
-            witness: r.carrier | CellSet::single(r.reverser),
-            reason: format!(
-                "{} is reversible for {mover}: {} answers at {}, which makes {} and {} {mover} captured, so the exchange leaves {mover} no better off than if {} had simply played {}",
-                r.cell,
-                mover.opponent(),
-                r.reverser,
-                r.cell,
-                r.carrier.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "),
-                mover.opponent(),
-                r.reverser
-            ),
+            why: MoveWhy::Reversible { carrier: r.carrier },
         });
     }
     // Reaches a kept move by following `by` links from `start`, without meeting `avoid`?
@@ -257,11 +350,11 @@ pub fn consider_set(
             claims.push(InferiorMove {
                 cell: x,
                 kind: MoveKind::Dominated,
+                mover,
                 by: Some(c),
                 killers: CellSet::new(),
                 reverser: None,
-                witness: d.because.witness - CellSet::single(x) - CellSet::single(c),
-                reason: d.sentence.clone(),
+                why: d.why.clone(),
             });
         }
     }

@@ -11,14 +11,23 @@
 //! Claims about moves refer to the position after fill-in. Under Rex the analysis is not
 //! available yet (misère rules change which claims hold): it reports no claims and considers
 //! every legal move, which is trivially sound.
+//!
+//! Two settings ([`IcaParams`]): [`IcaParams::THOROUGH`] (the page, the CLI) probes every claim
+//! with the graph tests and fills the mover's permanently inferior cells never, so that claim 2
+//! holds in the position as given; [`IcaParams::SEARCH`] (the solver, the player, GTP) uses the
+//! local patterns and whole-board graph tests only, and fills permanently inferior cells of
+//! both players as Benzene does, so claim 2 holds in the filled position (which has the same
+//! value), where a search plays its children.
 
 pub mod capture;
+pub mod chains;
 pub mod dead;
 pub mod fillin;
 pub mod graph;
 pub mod inferior;
 pub mod pattern;
 pub mod permanent;
+pub mod region;
 pub mod report;
 pub mod reversible;
 
@@ -26,8 +35,8 @@ use crate::board::{CellSet, Color};
 use crate::position::Position;
 use crate::rules::Rules;
 
-pub use fillin::{FillKind, Filled};
-pub use inferior::{Domination, InferiorMove, MoveKind};
+pub use fillin::{Depth, FillKind, Filled, PermanentFill};
+pub use inferior::{Domination, InferiorMove, MoveKind, MoveWhy};
 pub use report::InferiorReport;
 
 /// The analysis of a position for its side to move.
@@ -50,9 +59,48 @@ pub struct Analysis {
     pub notes: Vec<String>,
 }
 
-/// Analyses `position` for its side to move.
+/// How an analysis is run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IcaParams {
+    /// Quick (patterns and whole-board graph tests) or thorough (probes too).
+    pub depth: Depth,
+    /// Whose permanently inferior cells are filled.
+    pub permanent: PermanentFill,
+    /// Look for captured regions of three or more cells (thorough only).
+    pub regions: bool,
+}
+
+impl IcaParams {
+    /// Everything, with every claim about a move holding in the position as given.
+    pub const THOROUGH: IcaParams = IcaParams {
+        depth: Depth::Thorough,
+        permanent: PermanentFill::NotToMove,
+        regions: true,
+    };
+    /// Fast, with every claim about a move holding in the position as given: for a player
+    /// that plays its moves on the position as given (the solver plays on the filled one).
+    pub const QUICK: IcaParams = IcaParams {
+        depth: Depth::Quick,
+        permanent: PermanentFill::NotToMove,
+        regions: false,
+    };
+    /// What a search calls at every node: fast, and the fill-in of both players.
+    pub const SEARCH: IcaParams = IcaParams {
+        depth: Depth::Quick,
+        permanent: PermanentFill::Both,
+        regions: false,
+    };
+}
+
+/// Analyses `position` for its side to move, thoroughly ([`IcaParams::THOROUGH`]).
 #[must_use]
 pub fn analyze(position: &Position) -> Analysis {
+    analyze_with(position, &IcaParams::THOROUGH)
+}
+
+/// Analyses `position` for its side to move with `params`.
+#[must_use]
+pub fn analyze_with(position: &Position, params: &IcaParams) -> Analysis {
     let mover = position.to_move();
     let mut analysis = Analysis {
         position: position.clone(),
@@ -73,10 +121,15 @@ pub fn analyze(position: &Position) -> Analysis {
         );
         return analysis;
     }
-    let policy = fillin::FillPolicy::Both {
-        dead_color: mover.opponent(),
+    let rules = fillin::FillRules {
+        policy: fillin::FillPolicy::Both {
+            dead_color: mover.opponent(),
+            permanent: params.permanent,
+        },
+        depth: params.depth,
+        regions: params.regions,
     };
-    let (filled, fillin) = fillin::fill(position, policy, position.cells());
+    let (filled, fillin) = fillin::fill_with(position, rules, position.cells(), None);
     analysis.decided = filled.winner();
     analysis.filled = filled;
     analysis.fillin = fillin;
@@ -94,14 +147,27 @@ pub fn analyze(position: &Position) -> Analysis {
         ));
         return analysis;
     }
-    let vulnerable = inferior::vulnerable(&analysis.filled, mover);
-    let vulnerable_cells: CellSet = vulnerable.iter().map(|v| v.cell).collect();
-    // Both look for the mover's captured pairs in positions a stone or a few away.
-    let mut probes = capture::PairProbes::new(&analysis.filled, mover);
-    let candidates =
-        reversible::reversible_probed(&analysis.filled, mover, vulnerable_cells, &mut probes);
-    let reversible = reversible::accept_ordered(candidates);
-    let dominations = inferior::dominations_probed(&analysis.filled, mover, &mut probes);
+    let (vulnerable, reversible, dominations) = match params.depth {
+        Depth::Quick => {
+            let (vulnerable, dominations) = inferior::inferior_quick(&analysis.filled, mover);
+            (vulnerable, Vec::new(), dominations)
+        }
+        Depth::Thorough => {
+            let vulnerable = inferior::vulnerable(&analysis.filled, mover);
+            let vulnerable_cells: CellSet = vulnerable.iter().map(|v| v.cell).collect();
+            // Both look for the mover's captured pairs in positions a stone or a few away.
+            let mut probes = capture::PairProbes::new(&analysis.filled, mover);
+            let candidates = reversible::reversible_probed(
+                &analysis.filled,
+                mover,
+                vulnerable_cells,
+                &mut probes,
+            );
+            let reversible = reversible::accept_ordered(candidates);
+            let dominations = inferior::dominations_probed(&analysis.filled, mover, &mut probes);
+            (vulnerable, reversible, dominations)
+        }
+    };
     let (consider, claims) = inferior::consider_set(
         &analysis.filled,
         mover,

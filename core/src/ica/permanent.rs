@@ -3,8 +3,10 @@
 //! A cell c1 is P permanently inferior when there is a set C of uncoloured cells holding c1
 //! and a cell c2 such that the opponent at c2 would kill c1 (c1 is P vulnerable to c2), and
 //! every cell of C other than c2, c1 included, is vulnerable for the opponent to a P killer
-//! inside C. Then colouring c1 for P leaves the position's value unchanged. We look for C of two
-//! or three cells around c1.
+//! inside C. Then colouring c1 for P leaves the position's value unchanged (Theorem 4, for C of
+//! any size: dead cells stay dead when stones are added, so until the opponent plays c2 every
+//! cell of C but c2 stays dead or dead-reversible, and once they play it c1 is dead). We look
+//! for C among the cells next to c1 or c2.
 //!
 //! Unlike dead and captured cells this fill is not stable: its carrier stays empty, so a later
 //! move inside C can undo it. Filling it for the side to move could make some of that player's
@@ -15,41 +17,145 @@ use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
 use super::dead::is_dead;
+use super::fillin::pattern_fill_only;
+use super::pattern::Library;
 
-/// Whether `cell` is dead once `color` has a stone on `killer`.
-fn killed_by(position: &Position, cell: Cell, killer: Cell, color: Color) -> bool {
-    let mut after = position.clone();
-    after
-        .set_stone(killer, Some(color))
-        .expect("killer is a board cell");
-    is_dead(&after, cell)
+/// A permanently inferior cell's set C without the cell (the carrier), and the opponent move
+/// in it that would kill the cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Permanent {
+    pub killer: Cell,
+    /// Holds the killer.
+    pub carrier: CellSet,
 }
 
-/// If `cell` is `color` permanently inferior, the rest of its set C (the carrier).
-#[must_use]
-pub fn permanently_inferior(position: &Position, cell: Cell, color: Color) -> Option<CellSet> {
-    let empty = position.empty_cells();
-    let around = (CellSet::single(cell).grow() & empty) - CellSet::single(cell);
-    let opponent = color.opponent();
-    for c2 in around
-        .iter()
-        .filter(|&c2| killed_by(position, cell, c2, opponent))
-    {
-        // C = {cell, c2}: the cell must also die when `color` takes c2.
-        if killed_by(position, cell, c2, color) {
-            return Some(CellSet::single(c2));
+/// How deeply the claims of the definition are checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Checks {
+    /// Every dead-cell test.
+    Graph,
+    /// The local dead patterns.
+    Patterns,
+}
+
+impl Checks {
+    fn dead(self, position: &Position, cell: Cell) -> bool {
+        match self {
+            Checks::Graph => is_dead(position, cell),
+            Checks::Patterns => Library::global().dead_hit(position, cell).is_some(),
         }
-        // C = {cell, c2, c3}: cell dies to a `color` stone on c3 (c2 failed above), and c3 dies
-        // to a `color` stone on cell or c2.
-        let thirds = ((CellSet::single(cell).grow() | CellSet::single(c2).grow()) & empty)
-            - CellSet::single(cell)
-            - CellSet::single(c2);
-        for c3 in thirds.iter() {
-            if killed_by(position, cell, c3, color)
-                && (killed_by(position, c3, cell, color) || killed_by(position, c3, c2, color))
-            {
-                return Some(CellSet::single(c2) | CellSet::single(c3));
+    }
+
+    /// Whether an opponent stone on `x` is dead once `color` answers on `k` and fills in its
+    /// own fill-in inside `within` (the killer's carrier: dead cells and `color` captured sets
+    /// found by local patterns lying wholly inside `within`, which `color` keeps by answering
+    /// inside them). A carrier reaching outside C would not be C's (a brute-force test found a
+    /// captured pair with one cell outside C making a false claim).
+    fn kills_with_carrier(
+        self,
+        position: &Position,
+        x: Cell,
+        k: Cell,
+        color: Color,
+        within: CellSet,
+    ) -> bool {
+        let mut after = position.clone();
+        after
+            .set_stone(x, Some(color.opponent()))
+            .expect("a board cell");
+        after.set_stone(k, Some(color)).expect("a board cell");
+        // The carrier must lie inside C: only sets found wholly inside the region are filled.
+        let region = within - CellSet::single(x) - CellSet::single(k);
+        let Some((filled, _)) = pattern_fill_only(&after, color, region, usize::MAX) else {
+            return false;
+        };
+        let mut filled = filled;
+        filled.set_stone(x, None).expect("a board cell");
+        self.dead(&filled, x)
+    }
+}
+
+/// If `cell` is `color` permanently inferior, its killer and carrier: every claim of the
+/// definition checked with all the dead-cell tests.
+#[must_use]
+pub fn permanently_inferior(position: &Position, cell: Cell, color: Color) -> Option<Permanent> {
+    permanently_inferior_with(position, cell, color, Checks::Graph)
+}
+
+/// [`permanently_inferior`] with each claim checked by the local dead patterns alone (cheaper,
+/// finds fewer). A cell the patterns do not show dead-reversible for both players is passed
+/// over at once.
+#[must_use]
+pub fn permanently_inferior_by_patterns(
+    position: &Position,
+    cell: Cell,
+    color: Color,
+) -> Option<Permanent> {
+    let library = Library::global();
+    // The cell must be dead-reversible for `color` (an opponent stone kills it): a vulnerable
+    // pattern filters before the search.
+    library.vulnerable_hit(position, cell, color)?;
+    permanently_inferior_with(position, cell, color, Checks::Patterns)
+}
+
+/// The search of [`permanently_inferior`].
+///
+/// For each killer c2 (an opponent stone there kills the cell), C starts as the uncoloured
+/// cells next to the cell or to c2, and loses every cell other than c2 that no `color` answer
+/// inside C kills (alone, or with a carrier of `color` fill-in inside C), until nothing more
+/// goes: the largest such C within those cells. The cell is permanently inferior when it stays
+/// in C.
+fn permanently_inferior_with(
+    position: &Position,
+    cell: Cell,
+    color: Color,
+    checks: Checks,
+) -> Option<Permanent> {
+    let empty = position.empty_cells();
+    let single = CellSet::single;
+    let around = (single(cell).grow() & empty) - single(cell);
+    let opponent = color.opponent();
+    let dead = |p: &Position, c: Cell| checks.dead(p, c);
+    // Whether a `color` stone on k kills x alone, asked at most once per pair.
+    let mut known: Vec<(Cell, Cell, bool)> = Vec::new();
+    let mut kills_alone = |x: Cell, k: Cell| -> bool {
+        if let Some(&(_, _, answer)) = known.iter().find(|(a, b, _)| *a == x && *b == k) {
+            return answer;
+        }
+        let mut after = position.clone();
+        after.set_stone(k, Some(color)).expect("a board cell");
+        let answer = dead(&after, x);
+        known.push((x, k, answer));
+        answer
+    };
+    for c2 in around.iter().filter(|&c2| {
+        let mut after = position.clone();
+        after.set_stone(c2, Some(opponent)).expect("a board cell");
+        dead(&after, cell)
+    }) {
+        let mut set = ((single(cell).grow() | single(c2).grow()) & empty) | single(cell);
+        loop {
+            let mut dropped = false;
+            for x in (set - single(c2)).iter() {
+                let killers = set - single(x);
+                let killed = killers.iter().any(|k| kills_alone(x, k))
+                    || killers
+                        .iter()
+                        .any(|k| checks.kills_with_carrier(position, x, k, color, set));
+                if !killed {
+                    set.discard(x);
+                    dropped = true;
+                }
             }
+            if !dropped || !set.contains(cell) {
+                break;
+            }
+        }
+        if set.contains(cell) {
+            return Some(Permanent {
+                killer: c2,
+                carrier: set - single(cell),
+            });
         }
     }
     None

@@ -92,8 +92,8 @@ impl InferiorReport {
                 by: None,
                 killers: Vec::new(),
                 reverser: None,
-                witness: names(f.witness),
-                reason: f.reason.clone(),
+                witness: names(f.witness()),
+                reason: f.reason(),
             });
         }
         for m in &analysis.inferior {
@@ -108,8 +108,8 @@ impl InferiorReport {
                 by: m.by.map(|c| c.to_string()),
                 killers: names(m.killers),
                 reverser: m.reverser.map(|c| c.to_string()),
-                witness: names(m.witness),
-                reason: m.reason.clone(),
+                witness: names(m.witness()),
+                reason: m.reason(),
             });
         }
         fillin.b.sort_by_key(|c| c.parse::<crate::Cell>().ok());

@@ -54,10 +54,11 @@ pub fn knowledge(position: &Position, inferior_max_empty: usize) -> Knowledge {
         };
     }
     let analysis = if position.empty_cells().len() <= inferior_max_empty {
-        crate::ica::analyze(position)
+        crate::ica::analyze_with(position, &crate::ica::IcaParams::QUICK)
     } else {
         let policy = FillPolicy::Both {
             dead_color: mover.opponent(),
+            permanent: crate::ica::fillin::PermanentFill::NotToMove,
         };
         let (filled, fillin) = fill(position, policy, position.cells());
         Analysis {

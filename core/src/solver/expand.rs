@@ -146,7 +146,7 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
     }
     let mut consider = position.empty_cells();
     if features.fill_in {
-        let analysis = ica::analyze(position);
+        let analysis = ica::analyze_with(position, &ica::IcaParams::SEARCH);
         for color in Color::ALL {
             expansion.fillin[color] = analysis.filled.stones(color) - position.stones(color);
         }

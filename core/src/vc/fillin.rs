@@ -29,9 +29,7 @@ pub struct Reduced {
 /// Fills `position`'s dead cells (with the colour of the player not to move) and captured sets.
 #[must_use]
 pub fn reduce(position: &Position) -> Reduced {
-    let policy = FillPolicy::DeadAndCaptured {
-        dead_color: position.to_move().opponent(),
-    };
+    let policy = FillPolicy::dead_and_captured(position.to_move().opponent());
     let (filled, fillin) = fill(position, policy, position.cells());
     Reduced {
         position: filled,

@@ -12,7 +12,7 @@
 
 use crate::board::{Cell, CellSet};
 use crate::eval::Resistance;
-use crate::ica::fillin::{fill, FillPolicy};
+use crate::ica::fillin::{fill, FillPolicy, PermanentFill};
 use crate::position::Position;
 use crate::vc::mustplay::{threat_in, Threat};
 use crate::vc::{h_search, Limits};
@@ -45,6 +45,7 @@ pub fn evaluate(position: &Position, limits: Limits) -> Evaluation {
         position,
         FillPolicy::Both {
             dead_color: mover.opponent(),
+            permanent: PermanentFill::NotToMove,
         },
         position.cells(),
     );

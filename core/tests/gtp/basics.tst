@@ -43,7 +43,7 @@ genmove b                        => = ...
 hexgui-analyze_commands          => = inferior/Compute Inferior/compute-inferior %m | inferior/Compute Fillin/compute-fillin %m | ...
 boardsize 3                      => =
 play b b2                        => =
-compute-fillin w                 => = b1 fcb c1 fcb a3 fcb b3 fcb
+compute-fillin w                 => = b1 fcb c1 fcb a1 fdb a2 fdb a3 fcb b3 fcb
 compute-inferior                 => ? needs a colour: compute-inferior b
 compute-inferior x               => ? 'x' is not a colour: expected b, w, black or white
 boardsize 3                      => =
@@ -62,9 +62,9 @@ play w e1                        => =
 play b d4                        => =
 play w e2                        => =
 play b a5                        => =
-vc-build b                       => = e3 fdw c5 fcb ...
+vc-build b                       => = e3 fdw c5 fcb d5 fcb ...
 vc-between-cells-full b top bottom => = black north south full hsearch [ c1 d1 c2 d2 a3 b3 c3 d3 b4 c5 d5 ] [ ]
-vc-build-incremental w c5        => = e3 fdw a1 fcw ...
+vc-build-incremental w c5        => = e3 fdw a1 fcw a2 fcw ...
 vc-between-cells-full b top bottom => = black north south full hsearch [ c1 d1 c2 d2 a3 b3 c3 d3 b4 c4 b5 d5 ] [ ]
 vc-get-mustplay w                => =
 hexlab-position                  => = size=5&b=b2,a4,d4,a5&w=b1,e1,e2&turn=w

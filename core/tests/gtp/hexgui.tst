@@ -16,4 +16,4 @@ play w c4                        => =
 play b d6                        => =
 play w e4                        => =
 vc-get-mustplay w                => = d1 e1 f1 g1 e2 f2 d3 e3 d4 c5 d5 b6 c6 a7 b7 c7 d7
-vc-build w                       => = d1 fcb e1 fcb c7 fcb d7 fcb a1 iv[b1] b1 id[b2] c1 iv[b1-c2] f1 iv[g1-e2] g1 id[f2] a2 ir[b2] b2 id[b3] c2 id[b3] g2 id[f3] a3 id[b2] c3 id[b3] d3 id[e3] g3 id[f4] a4 id[b3] b4 id[b3] d4 id[e3] f4 id[f3] g4 id[f5] a5 id[b4] b5 id[b3] d5 id[c5] e5 id[f3] f5 id[f3] g5 id[f6] a6 id[b5] e6 id[f3] f6 id[f3] g6 ir[f6] a7 id[b6] b7 iv[c6-a7] e7 iv[e6-f7] f7 id[f4] g7 iv[f7] b3 x f3 x
+vc-build w                       => = d1 fcb e1 fcb c7 fcb d7 fcb c1 fpb f1 fpb c2 fpb b7 fpb e7 fpb f7 fpb g7 fpb a1 fcb b1 fcb a2 fcb b2 fcb e6 fpb f6 fpb g6 fpb g1 iv[f2] e2 iv[f2-d3] g2 id[f3] a3 iv[b3] c3 iv[b3] d3 id[e3] g3 id[f4] a4 id[b3] b4 id[a6] d4 id[e3] f4 id[g2] g4 id[f5] a5 id[b4] d5 id[c5] e5 iv[f5] g5 iv[f5] a6 id[b5] c6 iv[d5-b6] a7 iv[b6] b3 x f3 x b5 x f5 x

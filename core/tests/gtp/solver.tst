@@ -14,9 +14,12 @@ dfpn-solver-find-winning         => ? needs a colour, b or w
 dfpn-solve-state x               => ? 'x' is not a colour: expected b, w, black or white
 dfpn-clear-tt                    => =
 dfpn-get-bounds w                => = unknown
-param_dfpn                       => =  | [bool] use_guifx 0 | [string] threads 1 | [string] tt_size 64 | [string] timelimit 0
+param_dfpn                       => =  | [bool] use_guifx 0 | [bool] guifx_deep_bounds 0 | [string] threads 1 | [string] tt_size 64 | [string] timelimit 0
 param_dfpn threads 2             => =
 param_dfpn use_guifx 1           => =
+param_dfpn guifx_deep_bounds 1   => =
+# HexGui's live drawing (core/tests/hexgui.rs checks it): off again for the answers below.
+param_dfpn use_guifx 0           => =
 param_dfpn use_guifx 2           => ? 2: expected a whole number from 0 to 1
 param_dfpn threads 0             => ? 0: expected a whole number from 1 to 256
 param_dfpn tt_size 100000        => ? 100000: expected a whole number from 1 to 16384

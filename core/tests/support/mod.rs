@@ -4,3 +4,4 @@
 pub mod brute;
 pub mod games;
 pub mod gtp;
+pub mod hexgui;

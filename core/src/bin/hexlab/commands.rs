@@ -6,12 +6,12 @@ use std::time::Instant;
 use hexlab_core::ica::{analyze, InferiorReport};
 use hexlab_core::report::PositionReport;
 
-use crate::args::{no_positional, take_game, Flags};
+use crate::args::{no_positional, take_game, Flags, UsageError};
 use crate::gtp::Engine;
 use crate::outln;
 use crate::output::{print_json, Failure};
 
-/// `hexlab gtp [--seed N]`.
+/// `hexlab gtp [--seed N] [--name NAME]`.
 pub fn gtp(args: &[String]) -> Result<(), Failure> {
     let mut flags = Flags::parse(args, &[])?;
     let seed = flags.take_number("seed", 0..=u64::MAX)?.unwrap_or_else(|| {
@@ -19,10 +19,27 @@ pub fn gtp(args: &[String]) -> Result<(), Failure> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64)
     });
+    let name = flags.take("name").map(engine_name).transpose()?;
     no_positional(&flags)?;
     flags.finish()?;
-    let stdin = io::stdin();
-    Engine::new(seed).run(BufReader::new(stdin.lock()), io::stdout().lock())
+    let engine = Engine::new(seed);
+    let mut engine = match name {
+        Some(name) => engine.named(&name),
+        None => engine,
+    };
+    engine.run(BufReader::new(io::stdin()), io::stdout())
+}
+
+/// `--name`'s value: 1 to 32 visible ASCII characters (GTP answers it on one line).
+fn engine_name(name: String) -> Result<String, UsageError> {
+    if (1..=32).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_graphic()) {
+        Ok(name)
+    } else {
+        Err(UsageError(format!(
+            "--name '{}': expected 1 to 32 visible ASCII characters, no spaces",
+            hexlab_core::quote::quote(&name)
+        )))
+    }
 }
 
 /// `hexlab position <position> [--json]`.

@@ -28,7 +28,7 @@ const HELP: &str = "\
 hexlab: a Hex analysis engine
 
 usage:
-  hexlab gtp [--seed N]                    GTP engine on stdin/stdout (HexGui, scripts)
+  hexlab gtp [--seed N] [--name NAME]      GTP engine on stdin/stdout (HexGui, scripts)
   hexlab position <position> [--json]      print the position
   hexlab analyze <position> [--json]       inferior cell analysis: fill-in, inferior moves, consider set
   hexlab vc <position> [--player b|w] [--from X --to Y] [--json]   virtual connections (H-search)
@@ -58,7 +58,7 @@ usage:
   hexlab bench solve --size N [--openings canonical|all|a1,b2] [--threads N] [--no FEATURES] [--json]
                                            the solver over a board's first moves, checked where known
   hexlab bench positions --size N [--count N] [--min-stones N] [--max-stones N] [--seed N]
-  hexlab convert FILE --to sgf|golem|code|hexworld|trmph [--node N]
+  hexlab convert FILE --to sgf|golem|code|link|hexworld|trmph [--node N]
                                            write a game record (HexGui or Little Golem SGF)
                                            as HexGui SGF, Little Golem SGF, a code or a link
   hexlab --version | --help
@@ -68,7 +68,7 @@ usage:
 or
   --position CODE     a hexlab code or share link, a HexWorld or a trmph link
 or
-  --sgf FILE [--node N]   a game record (HexGui or Little Golem SGF) at main-line node N
+  --sgf FILE [--node N]   a game record (HexGui, Little Golem or red-bean SGF) at main-line node N
                           (0 is the root; default the last)
 ";
 

@@ -1,6 +1,8 @@
-//! Points in SGF values: HexGui writes `a1` (column letter, row number); Little Golem writes
-//! two letters as Go does (`mf`: column m, row f = 6). Both are read everywhere, as HexGui
-//! does; a point list may also hold a rectangle `a1:c3` (every cell between the corners).
+//! Points in SGF values: HexGui and red-bean's Hex SGF write `a1` (column letter, row number,
+//! case-insensitive; red-bean names columns after `z` `aa`, `ab`, ..., which hexlab's boards of
+//! at most 19 columns never reach); Little Golem writes two letters as Go does (`mf`: column m,
+//! row f = 6). Both are read everywhere, as HexGui does; a point list may also hold a
+//! rectangle `a1:c3` (every cell between the corners).
 
 use crate::board::Cell;
 use crate::quote::quote;
@@ -17,6 +19,14 @@ pub fn read_point(text: &str) -> Result<Cell, String> {
                 quote(text)
             )
         });
+    }
+    let letters = bytes.iter().take_while(|b| b.is_ascii_lowercase()).count();
+    if letters >= 2 && letters < bytes.len() && bytes[letters..].iter().all(u8::is_ascii_digit) {
+        return Err(format!(
+            "'{}' is off every board: column {} is past s, and boards have at most 19 columns",
+            quote(text),
+            quote(&t[..letters])
+        ));
     }
     t.parse::<Cell>().map_err(|e| e.to_string())
 }
@@ -67,6 +77,11 @@ mod tests {
             "'zz' is off every board: letters go from a to s"
         );
         assert!(read_point("a0").is_err());
+        // Red-bean's columns after z: read, and off every board.
+        assert_eq!(
+            read_point("aA27").unwrap_err(),
+            "'aA27' is off every board: column aa is past s, and boards have at most 19 columns"
+        );
         assert_eq!(
             read_point_list(&["a1:b2".to_string(), "c3".to_string()])
                 .unwrap()

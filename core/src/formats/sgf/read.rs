@@ -4,7 +4,9 @@ use super::parse::{parse, RawNode, RawProperty};
 use super::points::{read_point, read_point_list};
 use super::{Place, SgfError};
 use crate::board::{BoardSize, Color};
-use crate::game_tree::{GameInfo, GameTree, NodeData, NodeError, NodeMove, Special, SwapForm};
+use crate::game_tree::{
+    GameInfo, GameTree, NodeData, NodeError, NodeId, NodeMove, Special, SwapForm,
+};
 use crate::quote::quote;
 use crate::rules::{Rules, RulesConfig};
 
@@ -15,16 +17,50 @@ fn error(at: Place, message: impl Into<String>) -> SgfError {
     }
 }
 
+/// Which program's SGF a record is, as told by its content (see [`read_record`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Dialect {
+    /// HexGui's (a root `AP[HexGui:...]`).
+    HexGui,
+    /// Little Golem's: no `GM`, no set-up, the first move labelled `W`.
+    LittleGolem,
+    /// Red-bean's Hex SGF (`GM[11]`, the SGF standard's own definition): every other record,
+    /// hexlab's own included.
+    RedBean,
+}
+
+impl Dialect {
+    /// The name users know it by.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::HexGui => "HexGui SGF",
+            Dialect::LittleGolem => "Little Golem SGF",
+            Dialect::RedBean => "red-bean Hex SGF",
+        }
+    }
+}
+
+/// A record read: its tree, the dialect it was told to be, and the node red-bean's `IP[]`
+/// (the initial position a viewer shows) names, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub tree: GameTree,
+    pub dialect: Dialect,
+    pub initial: Option<NodeId>,
+}
+
 /// How the file writes colours and swaps.
 #[derive(Clone, Copy)]
-struct Dialect {
+struct Style {
     /// Little Golem: colour letters read the other way round, `swap` alternates colours.
     golem: bool,
     /// `AP[HexGui:0.x]`: `swap-pieces` means swap-sides.
     legacy_swap: bool,
 }
 
-impl Dialect {
+impl Style {
     fn color(self, letter: &str) -> Color {
         let color = if letter == "B" {
             Color::Black
@@ -104,7 +140,7 @@ pub(super) fn flip_result(result: &str) -> String {
 }
 
 /// A move value: a point, a swap (its form decided later), pass, resign or forfeit.
-fn read_move(prop: &RawProperty, dialect: Dialect) -> Result<(NodeMove, Option<&str>), SgfError> {
+fn read_move(prop: &RawProperty, dialect: Style) -> Result<(NodeMove, Option<&str>), SgfError> {
     let value = single(prop)?;
     let color = dialect.color(&prop.name);
     let lower = value.trim().to_ascii_lowercase();
@@ -143,7 +179,7 @@ pub const MAX_SETUP_CELLS: usize = 200_000;
 fn read_node<'a>(
     node: &'a RawNode,
     is_root: bool,
-    dialect: Dialect,
+    dialect: Style,
     setup_cells: &mut usize,
 ) -> Result<ReadNode<'a>, SgfError> {
     let mut read = ReadNode {
@@ -213,6 +249,11 @@ fn read_node<'a>(
                 read.setup_at.get_or_insert(prop.at);
             }
             "C" => data.comment = Some(single(prop)?.to_string()),
+            "IS" => {
+                check_viewer_settings(prop, is_root)?;
+                data.properties
+                    .push((prop.name.clone(), prop.values.clone()));
+            }
             _ if is_root && ROOT_ONLY.contains(&name) && name != "RU" => {}
             "RU" if is_root && read_rules(single(prop)?).is_some() => {}
             _ => data
@@ -221,6 +262,54 @@ fn read_node<'a>(
         }
     }
     Ok(read)
+}
+
+/// Red-bean's `IS[keyword:on][keyword:off]...`: the viewer's initial settings, in the root only.
+/// Kept as written; its form is checked so that a misplaced or mistyped one is named.
+fn check_viewer_settings(prop: &RawProperty, is_root: bool) -> Result<(), SgfError> {
+    if !is_root {
+        return Err(error(
+            prop.at,
+            "IS (the viewer's settings) belongs in the root node only",
+        ));
+    }
+    for value in &prop.values {
+        let well_formed = value.split_once(':').is_some_and(|(key, on)| {
+            !key.trim().is_empty()
+                && key.trim().bytes().all(|b| b.is_ascii_alphabetic())
+                && matches!(on.trim().to_ascii_lowercase().as_str(), "on" | "off")
+        });
+        if !well_formed {
+            return Err(error(
+                prop.at,
+                format!(
+                    "IS[{}]: expected a setting like IS[tried:on][lock:off]",
+                    quote(value)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Red-bean's `IP[]` (the node a viewer shows first): at most one in the file.
+fn initial_node(raw: &[RawNode]) -> Result<Option<NodeId>, SgfError> {
+    let mut found: Option<(NodeId, Place)> = None;
+    for (id, node) in raw.iter().enumerate() {
+        for prop in node.properties.iter().filter(|p| p.name == "IP") {
+            if let Some((_, first)) = found {
+                return Err(error(
+                    prop.at,
+                    format!(
+                        "a second IP (the first is at line {}, column {}): a record names one initial position",
+                        first.line, first.column
+                    ),
+                ));
+            }
+            found = Some((id, prop.at));
+        }
+    }
+    Ok(found.map(|(id, _)| id))
 }
 
 /// What the root says of the game, and whether the old HexGui wrote the file.
@@ -277,9 +366,15 @@ fn read_info(root: &RawNode, golem: bool) -> Result<(GameInfo, bool), SgfError> 
     Ok((info, legacy_swap))
 }
 
-/// Reads an SGF game record of either dialect (see the module documentation).
+/// Reads an SGF game record of any dialect (see the module documentation).
 pub fn read(text: &str) -> Result<GameTree, SgfError> {
+    read_record(text).map(|record| record.tree)
+}
+
+/// Reads an SGF game record of any dialect, saying which it was and where `IP[]` is.
+pub fn read_record(text: &str) -> Result<Record, SgfError> {
     let raw = parse(text)?;
+    let initial = initial_node(&raw)?;
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); raw.len()];
     for (id, node) in raw.iter().enumerate().skip(1) {
         children[node.parent.expect("only the root has no parent")].push(id);
@@ -309,7 +404,22 @@ pub fn read(text: &str) -> Result<GameTree, SgfError> {
     });
     let golem = !has_gm && !has_setup && first_label == Some("W");
     let (info, legacy_swap) = read_info(root, golem)?;
-    let dialect = Dialect { golem, legacy_swap };
+    let hexgui = root.properties.iter().any(|p| {
+        p.name == "AP"
+            && p.values.first().is_some_and(|v| {
+                v.trim_start()
+                    .get(..6)
+                    .is_some_and(|app| app.eq_ignore_ascii_case("hexgui"))
+            })
+    });
+    let kind = if golem {
+        Dialect::LittleGolem
+    } else if hexgui {
+        Dialect::HexGui
+    } else {
+        Dialect::RedBean
+    };
+    let dialect = Style { golem, legacy_swap };
     let mut setup_cells = 0;
     let mut nodes = raw
         .iter()
@@ -346,12 +456,17 @@ pub fn read(text: &str) -> Result<GameTree, SgfError> {
         .skip(1)
         .map(|node| node.parent.expect("only the root has no parent"))
         .zip(datas);
-    GameTree::build(info, root_data, rest).map_err(|(id, e)| {
+    let tree = GameTree::build(info, root_data, rest).map_err(|(id, e)| {
         let (node_at, move_at, setup_at) = places[id];
         let at = match e {
             NodeError::Move { .. } => move_at,
             NodeError::Setup(_) => setup_at,
         };
         error(at.unwrap_or(node_at), e.to_string())
+    })?;
+    Ok(Record {
+        tree,
+        dialect: kind,
+        initial,
     })
 }

@@ -213,6 +213,11 @@ fn errors_name_line_and_column() {
         ("(;SZ[3];AB[d4])", "line 1, column 9: bad set-up stone: d4 is off the 3x3 board"),
         ("(;SZ[3];C[a][b])", "line 1, column 9: C takes one value, not 2"),
         ("(;SZ[3];B[b1];W[a1];B[b2];W[a2];B[b3];W[a3])", "line 1, column 39: white a3 is illegal: the game is over: black has won"),
+        // Red-bean's IS (root only, `key:on|off`), IP (one), columns after z.
+        ("(;GM[11];B[a1]IS[lock:on])", "line 1, column 15: IS (the viewer's settings) belongs in the root node only"),
+        ("(;GM[11]IS[lock])", "line 1, column 9: IS[lock]: expected a setting like IS[tried:on][lock:off]"),
+        ("(;GM[11]IP[];IP[])", "line 1, column 14: a second IP (the first is at line 1, column 9): a record names one initial position"),
+        ("(;GM[11]AB[ab6])", "line 1, column 9: AB: 'ab6' is off every board: column ab is past s, and boards have at most 19 columns"),
     ];
     for (text, expected) in cases {
         assert_eq!(read(text).unwrap_err().to_string(), expected, "{text:?}");
@@ -373,4 +378,23 @@ fn hostile_files_are_refused_quickly() {
         !message.chars().any(char::is_control) && message.len() < 400,
         "{message}"
     );
+}
+
+#[test]
+fn tells_the_dialects_apart() {
+    let dialect = |text: &str| read_record(text).unwrap().dialect;
+    assert_eq!(dialect(HEXGUI), Dialect::HexGui);
+    assert_eq!(dialect(GOLEM), Dialect::LittleGolem);
+    assert_eq!(
+        dialect("(;FF[4]GM[11]SZ[5]AP[HexWorld:1];B[a1])"),
+        Dialect::RedBean
+    );
+    assert_eq!(
+        dialect(&write_hsgf(&read(HEXGUI).unwrap())),
+        Dialect::RedBean
+    );
+    assert_eq!(dialect("(;AP[hexgui:3.0]GM[11])"), Dialect::HexGui);
+    let record = read_record("(;GM[11]SZ[5];B[A1];W[B2]IP[];B[C3])").unwrap();
+    assert_eq!(record.initial, Some(2));
+    assert_eq!(Dialect::RedBean.name(), "red-bean Hex SGF");
 }

@@ -7,7 +7,7 @@ use std::fmt;
 
 use super::points::{golem_point, hexgui_point};
 use crate::board::{Cell, Color};
-use crate::game_tree::{GameTree, NodeData, NodeId, NodeMove, Special, SwapForm};
+use crate::game_tree::{GameTree, NodeData, NodeId, NodeMove, SwapForm};
 use crate::rules::{Rules, RulesConfig};
 
 /// Why a game cannot be written in Little Golem's dialect.
@@ -89,17 +89,7 @@ impl Style {
             let value = match mv {
                 NodeMove::Stone { cell, .. } => self.point(cell),
                 NodeMove::Swap { .. } if self.golem => "swap".to_string(),
-                NodeMove::Swap { form, .. } => match form {
-                    SwapForm::Pieces => "swap-pieces",
-                    SwapForm::Sides => "swap-sides",
-                }
-                .to_string(),
-                NodeMove::Special { kind, .. } => match kind {
-                    Special::Pass => "pass",
-                    Special::Resign => "resign",
-                    Special::Forfeit => "forfeit",
-                }
-                .to_string(),
+                other => other.word(),
             };
             property(&mut out, self.letter(mv.color()), &[value]);
         }

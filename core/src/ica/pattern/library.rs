@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 use crate::board::{BoardSize, Cell, CellSet, Color};
 use crate::position::Position;
 
-use super::geometry::{all_classes, place, BoardMap, Class};
+use super::geometry::{all_classes, place, BoardMap, Class, Shape};
 use super::local::bits;
 use super::table::{parse, Kind, Pattern, TableError};
 
@@ -163,6 +163,34 @@ pub struct Match {
     pub color: Option<Color>,
 }
 
+/// A pattern found on the board, before it is named: the claim's cells, and where in the
+/// library the pattern is, so that [`Library::explain`] can say which one it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// The cell the claim is about.
+    pub cell: Cell,
+    /// The captured set (captured), or the set the cell falls into after the role move
+    /// (dominated, empty when the cell dies); `cell` included.
+    pub set: CellSet,
+    /// The killer (vulnerable) or the dominating move (dominated).
+    pub role: Option<Cell>,
+    /// The capturer (captured) or the player to move (vulnerable, dominated), on the board.
+    pub color: Option<Color>,
+    size: BoardSize,
+    class: u16,
+    pattern: u32,
+    symmetry: u8,
+    map: BoardMap,
+}
+
+impl Hit {
+    /// The full match (pattern name, the stones it needs), for a hit of [`Library::global`].
+    #[must_use]
+    pub fn explain(&self) -> Match {
+        Library::global().explain(self)
+    }
+}
+
 fn list(set: CellSet) -> String {
     if set.is_empty() {
         "no stones".to_string()
@@ -236,6 +264,30 @@ pub struct Library {
     classes: Vec<Class>,
     patterns: Vec<Pattern>,
     indices: Vec<ClassIndex>,
+    /// The class of each radius and shape ([`shape_slot`]), if the library has one.
+    class_of: [Option<u16>; 2 * SHAPE_SLOTS],
+}
+
+/// Shapes per radius in [`shape_slot`]'s numbering.
+const SHAPE_SLOTS: usize = 11;
+
+/// A small number for a shape whose distances to the edges are below 2 (all a radius of 1
+/// or 2 can give): interior 0, edges 1-2, acute corners 3-6, obtuse corners 7-10.
+fn shape_slot(shape: Shape) -> Option<usize> {
+    let small = |d: i8| (0..2).contains(&d).then_some(d as usize);
+    match shape {
+        Shape::Interior => Some(0),
+        Shape::Edge { top } => Some(1 + small(top)?),
+        Shape::Acute { side, top } => Some(3 + 2 * small(side)? + small(top)?),
+        Shape::Obtuse { side, top } => Some(7 + 2 * small(side)? + small(top)?),
+    }
+}
+
+/// The frames of a cell (radius 2, then radius 1), read once for several queries.
+pub struct Frames {
+    cell: Cell,
+    size: BoardSize,
+    placed: [Option<Placed>; 2],
 }
 
 /// The frame of a cell on a board: class index, board map, and frame stone masks.
@@ -277,10 +329,18 @@ impl Library {
             patterns.extend(parse(text, &classes)?);
         }
         let indices = classes.iter().map(index_class).collect();
+        let mut class_of = [None; 2 * SHAPE_SLOTS];
+        for (i, class) in classes.iter().enumerate() {
+            if let (1..=2, Some(slot)) = (class.radius, shape_slot(class.shape)) {
+                class_of[(class.radius as usize - 1) * SHAPE_SLOTS + slot] =
+                    Some(u16::try_from(i).expect("few classes"));
+            }
+        }
         Ok(Library {
             classes,
             patterns,
             indices,
+            class_of,
         })
     }
 
@@ -342,11 +402,19 @@ impl Library {
     /// Whether `cell` (empty) is dead by a pattern.
     #[must_use]
     pub fn dead(&self, position: &Position, cell: Cell) -> Option<Match> {
+        let hit = self.dead_hit(position, cell)?;
+        Some(self.explain(&hit))
+    }
+
+    /// [`Library::dead`] without naming the pattern (see [`Library::explain`]).
+    #[must_use]
+    pub fn dead_hit(&self, position: &Position, cell: Cell) -> Option<Hit> {
+        let size = position.size();
         self.placements(position, cell).find_map(|at| {
             let e = self
                 .buckets(at.class, Kind::Dead, None)
                 .find(at.code, at.black, at.white)?;
-            Some(self.explain(position, cell, &at, e))
+            Some(self.hit(size, cell, &at, e))
         })
     }
 
@@ -358,13 +426,20 @@ impl Library {
         cell: Cell,
         color: Color,
     ) -> Option<(CellSet, Match)> {
+        let hit = self.captured_hit(position, cell, color)?;
+        Some((hit.set, self.explain(&hit)))
+    }
+
+    /// [`Library::captured`] without naming the pattern: the hit's `set` is the captured set.
+    #[must_use]
+    pub fn captured_hit(&self, position: &Position, cell: Cell, color: Color) -> Option<Hit> {
+        let size = position.size();
         self.placements(position, cell).find_map(|at| {
             let frame_color = if at.map.swap { color.opponent() } else { color };
             let e = self
                 .buckets(at.class, Kind::Captured, Some(frame_color))
                 .find(at.code, at.black, at.white)?;
-            let m = self.explain(position, cell, &at, e);
-            Some((m.set, m))
+            Some(self.hit(size, cell, &at, e))
         })
     }
 
@@ -377,7 +452,8 @@ impl Library {
         cell: Cell,
         mover: Color,
     ) -> Option<(Cell, Match)> {
-        self.with_role(position, cell, mover, Kind::Vulnerable)
+        let hit = self.role_hit(position, cell, mover, Kind::Vulnerable)?;
+        Some((Self::role_of(&hit), self.explain(&hit)))
     }
 
     /// A move at least as good as `cell` (empty) for `mover`, by a pattern: after it, `cell`
@@ -389,29 +465,38 @@ impl Library {
         cell: Cell,
         mover: Color,
     ) -> Option<(Cell, Match)> {
-        self.with_role(position, cell, mover, Kind::Dominated)
+        let hit = self.role_hit(position, cell, mover, Kind::Dominated)?;
+        Some((Self::role_of(&hit), self.explain(&hit)))
+    }
+
+    /// [`Library::vulnerable`] without naming the pattern: the hit's `role` is the killer.
+    #[must_use]
+    pub fn vulnerable_hit(&self, position: &Position, cell: Cell, mover: Color) -> Option<Hit> {
+        self.role_hit(position, cell, mover, Kind::Vulnerable)
+    }
+
+    /// [`Library::dominated`] without naming the pattern: the hit's `role` is the dominating
+    /// move, its `set` what the cell falls into.
+    #[must_use]
+    pub fn dominated_hit(&self, position: &Position, cell: Cell, mover: Color) -> Option<Hit> {
+        self.role_hit(position, cell, mover, Kind::Dominated)
+    }
+
+    fn role_of(hit: &Hit) -> Cell {
+        hit.role
+            .expect("vulnerable and dominated patterns have a role cell")
     }
 
     /// A pattern of `kind` (vulnerable or dominated) for `mover` around `cell`, with its role
     /// cell (the killer or the dominating move).
-    fn with_role(
-        &self,
-        position: &Position,
-        cell: Cell,
-        mover: Color,
-        kind: Kind,
-    ) -> Option<(Cell, Match)> {
+    fn role_hit(&self, position: &Position, cell: Cell, mover: Color, kind: Kind) -> Option<Hit> {
+        let size = position.size();
         self.placements(position, cell).find_map(|at| {
             let frame_color = if at.map.swap { mover.opponent() } else { mover };
             let e = self
                 .buckets(at.class, kind, Some(frame_color))
                 .find(at.code, at.black, at.white)?;
-            let m = self.explain(position, cell, &at, e);
-            Some((
-                m.role
-                    .expect("vulnerable and dominated patterns have a role cell"),
-                m,
-            ))
+            Some(self.hit(size, cell, &at, e))
         })
     }
 
@@ -421,19 +506,75 @@ impl Library {
         position: &'a Position,
         cell: Cell,
     ) -> impl Iterator<Item = Placed> + 'a {
+        let [a, b] = self.frames(position, cell).placed;
+        a.into_iter().chain(b)
+    }
+
+    /// The frames of `cell` (radius 2, then 1) in `position`, read once: the `*_in` queries
+    /// then answer as their one-off counterparts would, without reading the board again.
+    #[must_use]
+    pub fn frames(&self, position: &Position, cell: Cell) -> Frames {
         let size = position.size();
         let usable = size.contains(cell) && !position.occupied().contains(cell);
-        [2i8, 1]
-            .into_iter()
-            .filter(move |_| usable)
-            .filter_map(move |radius| {
-                let (shape, map) = place(size, cell, radius)?;
-                let class = self
-                    .classes
-                    .iter()
-                    .position(|c| c.radius == radius && c.shape == shape)?;
-                Some(self.read(position, size, cell, class, map))
-            })
+        let at = |radius: i8| -> Option<Placed> {
+            if !usable {
+                return None;
+            }
+            let (shape, map) = place(size, cell, radius)?;
+            let slot = shape_slot(shape)?;
+            let class = self.class_of[(radius as usize - 1) * SHAPE_SLOTS + slot]?;
+            Some(self.read(position, size, cell, usize::from(class), map))
+        };
+        Frames {
+            cell,
+            size,
+            placed: [at(2), at(1)],
+        }
+    }
+
+    /// [`Library::dead_hit`] on frames already read.
+    #[must_use]
+    pub fn dead_in(&self, frames: &Frames) -> Option<Hit> {
+        frames.placed.iter().flatten().find_map(|at| {
+            let e = self
+                .buckets(at.class, Kind::Dead, None)
+                .find(at.code, at.black, at.white)?;
+            Some(self.hit(frames.size, frames.cell, at, e))
+        })
+    }
+
+    /// [`Library::vulnerable_hit`] on frames already read.
+    #[must_use]
+    pub fn vulnerable_in(&self, frames: &Frames, mover: Color) -> Option<Hit> {
+        self.role_in(frames, mover, Kind::Vulnerable)
+    }
+
+    /// [`Library::dominated_hit`] on frames already read.
+    #[must_use]
+    pub fn dominated_in(&self, frames: &Frames, mover: Color) -> Option<Hit> {
+        self.role_in(frames, mover, Kind::Dominated)
+    }
+
+    fn role_in(&self, frames: &Frames, mover: Color, kind: Kind) -> Option<Hit> {
+        frames.placed.iter().flatten().find_map(|at| {
+            let frame_color = if at.map.swap { mover.opponent() } else { mover };
+            let e = self
+                .buckets(at.class, kind, Some(frame_color))
+                .find(at.code, at.black, at.white)?;
+            Some(self.hit(frames.size, frames.cell, at, e))
+        })
+    }
+
+    /// [`Library::captured_hit`] on frames already read.
+    #[must_use]
+    pub fn captured_in(&self, frames: &Frames, color: Color) -> Option<Hit> {
+        frames.placed.iter().flatten().find_map(|at| {
+            let frame_color = if at.map.swap { color.opponent() } else { color };
+            let e = self
+                .buckets(at.class, Kind::Captured, Some(frame_color))
+                .find(at.code, at.black, at.white)?;
+            Some(self.hit(frames.size, frames.cell, at, e))
+        })
     }
 
     fn read(
@@ -475,14 +616,12 @@ impl Library {
         }
     }
 
-    /// The match of entry `e` found in frame `at` around `cell`.
-    fn explain(&self, position: &Position, cell: Cell, at: &Placed, e: &Entry) -> Match {
+    /// The hit of entry `e` found in frame `at` around `cell`: its set and role cell on the
+    /// board, and what [`Library::explain`] needs to name it later.
+    fn hit(&self, size: BoardSize, cell: Cell, at: &Placed, e: &Entry) -> Hit {
         let class = &self.classes[at.class];
         let p = &self.patterns[e.pattern as usize];
         let g = &class.group[e.symmetry as usize];
-        let (b, w) = g.map_stones(p.black, p.white);
-        let (b, w) = if at.map.swap { (w, b) } else { (b, w) };
-        let size = position.size();
         let board = |mask: u32| -> CellSet {
             bits(mask)
                 .filter_map(|i| at.map.cell(size, cell, class.cells[i]))
@@ -496,15 +635,42 @@ impl Library {
                 c
             }
         });
+        Hit {
+            cell,
+            set: board(g.map_mask(p.fill)),
+            role: board(g.map_mask(p.roles)).first(),
+            color,
+            size,
+            class: at.class as u16,
+            pattern: e.pattern,
+            symmetry: e.symmetry,
+            map: at.map,
+        }
+    }
+
+    /// The full match behind a hit of this library: pattern name and the stones it needs.
+    #[must_use]
+    pub fn explain(&self, hit: &Hit) -> Match {
+        let size = hit.size;
+        let class = &self.classes[usize::from(hit.class)];
+        let p = &self.patterns[hit.pattern as usize];
+        let g = &class.group[usize::from(hit.symmetry)];
+        let (b, w) = g.map_stones(p.black, p.white);
+        let (b, w) = if hit.map.swap { (w, b) } else { (b, w) };
+        let board = |mask: u32| -> CellSet {
+            bits(mask)
+                .filter_map(|i| hit.map.cell(size, hit.cell, class.cells[i]))
+                .collect()
+        };
         Match {
             kind: p.kind,
             pattern: p.name(),
-            cell,
+            cell: hit.cell,
             black: board(b),
             white: board(w),
-            role: board(g.map_mask(p.roles)).first(),
-            set: board(g.map_mask(p.fill)),
-            color,
+            role: hit.role,
+            set: hit.set,
+            color: hit.color,
         }
     }
 }

@@ -35,7 +35,7 @@ pub mod local;
 pub mod search;
 pub mod table;
 
-pub use library::{Library, Match};
+pub use library::{Frames, Hit, Library, Match};
 pub use table::{Kind, Pattern, TableError};
 
 /// The largest captured set the generator looks for (the centre and three more cells).

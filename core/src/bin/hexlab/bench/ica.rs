@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use hexlab_core::formats::{code, read_link};
-use hexlab_core::ica::analyze;
+use hexlab_core::ica::{analyze_with, IcaParams};
 use hexlab_core::quote::quote;
 use hexlab_core::rng::Rng;
 use hexlab_core::{BoardSize, Game, Position, RulesConfig};
@@ -22,7 +22,7 @@ const DEFAULT_SET: &str = concat!(
 );
 
 /// Totals over one size of the set.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 struct SizeFigures {
     size: u8,
     positions: usize,
@@ -39,7 +39,11 @@ struct SizeFigures {
 struct IcaBench {
     set: String,
     repeat: usize,
+    /// The search settings' figures (what GTP's `compute-inferior` runs), as `search`.
     sizes: Vec<SizeFigures>,
+    search: Vec<SizeFigures>,
+    /// The thorough settings' figures (the page's and `hexlab analyze`'s).
+    thorough: Vec<SizeFigures>,
 }
 
 fn read_set(text: &str) -> Result<Vec<Game>, UsageError> {
@@ -123,22 +127,68 @@ pub fn by_size(games: &[Game]) -> Vec<(u8, Vec<&Game>)> {
         .collect()
 }
 
-/// `hexlab bench ica [--set FILE] [--repeat N] [--json]`.
-pub fn run(flags: Flags) -> Result<(), Failure> {
+/// `hexlab bench ica [--set FILE] [--repeat N] [--only search|thorough] [--json]`.
+pub fn run(mut flags: Flags) -> Result<(), Failure> {
+    let only = flags.take("only");
+    let only = match only.as_deref() {
+        None => None,
+        Some("search") => Some("search"),
+        Some("thorough") => Some("thorough"),
+        Some(other) => {
+            return Err(UsageError(format!(
+                "--only takes search or thorough, not {}",
+                quote(other)
+            ))
+            .into())
+        }
+    };
     let SetBench {
         name,
         games,
         repeat,
         json,
     } = SetBench::from_flags(flags)?;
+    let search = if only != Some("thorough") {
+        measure(&games, &IcaParams::SEARCH, repeat)
+    } else {
+        Vec::new()
+    };
+    let thorough = if only != Some("search") {
+        measure(&games, &IcaParams::THOROUGH, repeat)
+    } else {
+        Vec::new()
+    };
+    let report = IcaBench {
+        set: name,
+        repeat,
+        sizes: search.clone(),
+        search,
+        thorough,
+    };
+    if json {
+        return print_json(&report);
+    }
+    for (label, figures) in [("search", &report.search), ("thorough", &report.thorough)] {
+        for f in figures {
+            outln!(
+                "{0}x{0} {label}: {1} positions, {2:.3} ms each ({3:.1}/s, best of {4}); per position: {5:.1} empty, {6:.1} fill-in, {7:.1} inferior, {8:.1} to consider",
+                f.size, f.positions, f.mean_ms, f.positions_per_second, report.repeat, f.mean_empty, f.mean_fillin, f.mean_inferior, f.mean_consider
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The figures of each board size of `games` under `params`, best of `repeat` rounds.
+fn measure(games: &[Game], params: &IcaParams, repeat: usize) -> Vec<SizeFigures> {
     let mut figures = Vec::new();
-    for (size, group) in by_size(&games) {
+    for (size, group) in by_size(games) {
         let (mut fillin, mut inferior, mut consider, mut empty) = (0usize, 0usize, 0usize, 0usize);
         let mut best = f64::INFINITY;
         for round in 0..repeat {
             let started = Instant::now();
             for game in &group {
-                let analysis = analyze(game.position());
+                let analysis = analyze_with(game.position(), params);
                 if round == 0 {
                     fillin += analysis.fillin.len();
                     inferior += analysis.inferior.len();
@@ -160,21 +210,7 @@ pub fn run(flags: Flags) -> Result<(), Failure> {
             mean_empty: empty as f64 / n,
         });
     }
-    let report = IcaBench {
-        set: name,
-        repeat,
-        sizes: figures,
-    };
-    if json {
-        return print_json(&report);
-    }
-    for f in &report.sizes {
-        outln!(
-            "{0}x{0}: {1} positions, {2:.1} ms each ({3:.1}/s, best of {4}); per position: {5:.1} empty, {6:.1} fill-in, {7:.1} inferior, {8:.1} to consider",
-            f.size, f.positions, f.mean_ms, f.positions_per_second, report.repeat, f.mean_empty, f.mean_fillin, f.mean_inferior, f.mean_consider
-        )?;
-    }
-    Ok(())
+    figures
 }
 
 /// `hexlab bench positions --size N [--count N] [--min-stones N] [--max-stones N] [--seed N]`:

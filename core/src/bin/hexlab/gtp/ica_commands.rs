@@ -33,9 +33,12 @@ impl Engine {
     }
 
     /// The analysis of `position` (with its side to move) in HexGui's `inferior` format (see
-    /// [`Engine::inferior`]).
+    /// [`Engine::inferior`]), with the search settings (as Benzene's engine, which answers
+    /// with what its searches use).
     pub(super) fn inferior_answer(position: &Position, fillin_only: bool) -> String {
-        Self::inferior_text(&hexlab_core::ica::analyze(position), fillin_only)
+        let analysis =
+            hexlab_core::ica::analyze_with(position, &hexlab_core::ica::IcaParams::SEARCH);
+        Self::inferior_text(&analysis, fillin_only)
     }
 
     /// An analysis in HexGui's `inferior` format.

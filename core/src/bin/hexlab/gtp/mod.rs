@@ -11,21 +11,22 @@
 //! solver), [`solver_db_commands`] (its solved-position store) and [`mohex_commands`] (the
 //! player: `genmove`, `param_mohex`).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead};
 
 use hexlab_core::quote::quote;
 use hexlab_core::vc::Limits;
 use hexlab_core::{BoardSize, Color, Position, RulesConfig};
 
-use crate::output::Failure;
 use vc_board::VcBoard;
 
 mod board_commands;
 mod ica_commands;
 mod mohex_commands;
 mod player_commands;
+mod session;
 mod solver_commands;
 mod solver_db_commands;
+mod solver_gfx;
 mod vc_board;
 mod vc_commands;
 mod vc_params;
@@ -35,6 +36,8 @@ mod fuzz_tests;
 
 /// The state of one GTP session: the position and the positions before each move (for undo).
 pub struct Engine {
+    /// What `name` answers (`hexlab` unless `hexlab gtp --name` says otherwise).
+    name: String,
     position: Position,
     history: Vec<Position>,
     quit: bool,
@@ -51,6 +54,8 @@ pub struct Engine {
     /// The player (`genmove`, `param_mohex`) and its last search.
     mohex: mohex_commands::MohexState,
     last_search: mohex_commands::LastSearch,
+    /// The session's writer and interrupt mark while [`Engine::run`] serves a stream.
+    live: Option<session::Live>,
 }
 
 /// What a command answers: the text after `=`, or the message after `?`.
@@ -75,12 +80,17 @@ const PROTOCOL_COMMANDS: &[Command] = &[
     },
     Command {
         name: "name",
-        handler: |_, _| Ok("hexlab".into()),
+        handler: |engine, _| Ok(engine.name.clone()),
         analyze: None,
     },
     Command {
         name: "version",
-        handler: |_, _| Ok(hexlab_core::VERSION.into()),
+        // Renamed by `--name`, the engine still says what it is where HexGui shows the name
+        // (its title bar: name, then version).
+        handler: |engine, _| match engine.name.as_str() {
+            "hexlab" => Ok(hexlab_core::VERSION.into()),
+            _ => Ok(format!("{} (hexlab)", hexlab_core::VERSION)),
+        },
         analyze: None,
     },
     Command {
@@ -196,6 +206,7 @@ impl Engine {
     /// A session on the empty 11x11 board, the player's simulations seeded by `seed`.
     pub fn new(seed: u64) -> Engine {
         Engine {
+            name: "hexlab".into(),
             position: Position::new(BoardSize::default(), RulesConfig::default()),
             history: Vec::new(),
             quit: false,
@@ -206,26 +217,16 @@ impl Engine {
             db: None,
             mohex: mohex_commands::MohexState::new(seed),
             last_search: None,
+            live: None,
         }
     }
 
-    /// Reads commands from `input` and answers on `output` until `quit` or end of input; a
-    /// closed output ends the session too (as [`Failure::Output`], which exits quietly).
-    /// Input is read as bytes, line by line, so no input line ends the session.
-    pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> Result<(), Failure> {
-        let mut line = Vec::new();
-        while let Some(cut) = read_line(&mut input, &mut line).map_err(Failure::Input)? {
-            if let Some(reply) = self.handle_bytes(&line, cut) {
-                output
-                    .write_all(reply.as_bytes())
-                    .and_then(|()| output.flush())
-                    .map_err(Failure::Output)?;
-            }
-            if self.quit {
-                break;
-            }
-        }
-        Ok(())
+    /// The same engine answering `name` with `name` (HexGui's Program Options button opens
+    /// only for engines named MoHex, HexHex or Wolve; see README).
+    #[must_use]
+    pub fn named(mut self, name: &str) -> Engine {
+        self.name = name.into();
+        self
     }
 
     /// Answers one input line read as bytes (`None` for blank lines and comments), `cut` when
@@ -347,7 +348,9 @@ mod tests {
 
     fn run_bytes(input: &[u8]) -> String {
         let mut out = Vec::new();
-        Engine::new(1).run(input, &mut out).unwrap();
+        Engine::new(1)
+            .run(io::Cursor::new(input.to_vec()), &mut out)
+            .unwrap();
         String::from_utf8(out).unwrap()
     }
 

@@ -5,7 +5,8 @@
 //! `mohex-search-statistics`.
 //!
 //! `genmove` searches with the swap closed (as the solver commands do) and answers `resign`
-//! on a finished board. The tree is kept between moves (`reuse_subtree`).
+//! on a finished board; `# interrupt` stops its search early (it then plays the best move so
+//! far, as MoHex does). The tree is kept between moves (`reuse_subtree`).
 
 use hexlab_core::mohex::tree::{LOSS, WIN};
 use hexlab_core::mohex::{Params, Player, Proven, SearchResult};
@@ -14,6 +15,7 @@ use hexlab_core::search::Budget;
 use hexlab_core::wolve::{Wolve, WolveParams, WolveResult};
 use hexlab_core::Move;
 
+use super::session::watch;
 use super::{Answer, Command, Engine};
 
 /// The longest `max_time`, in seconds (a day).
@@ -133,7 +135,13 @@ impl Engine {
             if wolve.params.max_time > 0.0 {
                 budget = budget.with_time_limit(wolve.params.max_time * 1000.0, native_clock);
             }
-            let result = wolve.search(&position, &budget);
+            // `# interrupt` ends Wolve's search too: the best move of the depths finished.
+            let result = watch(
+                self.live.as_ref(),
+                &budget,
+                || wolve.search(&position, &budget),
+                || None,
+            );
             let cell = result.best.ok_or("no move found")?;
             self.mohex.wolve_last = Some(result);
             self.apply(color, Move::Cell(cell))?;
@@ -154,7 +162,13 @@ impl Engine {
             let added = self.position.occupied() - before.occupied();
             (added.len() == 1).then(|| added.first()).flatten()
         });
-        let result = pool.install(|| player.search_after(&position, last, &budget));
+        // `# interrupt` (HexGui's Stop button) ends the search early: the best move so far.
+        let result = watch(
+            self.live.as_ref(),
+            &budget,
+            || pool.install(|| player.search_after(&position, last, &budget)),
+            || None,
+        );
         let cell = result.best.ok_or("no move found")?;
         self.last_search = Some(result);
         self.apply(color, Move::Cell(cell))?;

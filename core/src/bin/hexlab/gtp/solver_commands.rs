@@ -1,6 +1,10 @@
 //! The solver's GTP commands, with Benzene's names and answers: `dfpn-solve-state`,
 //! `dfpn-solver-find-winning`, `dfpn-get-pv`, `dfpn-get-bounds`, `dfpn-clear-tt` and
-//! `param_dfpn` (threads, table size, time limit).
+//! `param_dfpn` (threads, table size, time limit, HexGui's live drawing).
+//!
+//! The two that search run watched (see [`watch`]): `# interrupt` stops them (HexGui's
+//! Stop button), and with `use_guifx` on they draw their progress for HexGui before answering
+//! (see [`super::solver_gfx`]).
 //!
 //! As Benzene's, these commands solve the position without the swap option (Benzene's games
 //! allow no swap unless asked): after Black's first move, White may only place a stone.
@@ -10,6 +14,8 @@ use hexlab_core::search::Budget;
 use hexlab_core::solver::{Features, Solver, DEFAULT_TABLE_MB, MAX_TABLE_MB, MAX_THREADS};
 use hexlab_core::Position;
 
+use super::session::watch;
+use super::solver_gfx::{settled_block, solve_block};
 use super::{Answer, Command, Engine};
 
 /// The longest `param_dfpn timelimit`, in seconds (a week); 0 means none.
@@ -22,9 +28,10 @@ pub struct DfpnParams {
     pub tt_mb: usize,
     /// Seconds per search; 0 for none.
     pub timelimit: f64,
-    /// HexGui's Solve button sets this (Benzene then sends live drawing commands, which
-    /// hexlab does not yet); kept and listed so the button's sequence goes through.
+    /// Draw the search's progress for HexGui (its Solve button sets this), as Benzene does.
     pub use_guifx: bool,
+    /// Label the drawn line's deeper moves with their numbers too (Benzene's name).
+    pub guifx_deep_bounds: bool,
 }
 
 impl Default for DfpnParams {
@@ -34,6 +41,7 @@ impl Default for DfpnParams {
             tt_mb: DEFAULT_TABLE_MB,
             timelimit: 0.0,
             use_guifx: false,
+            guifx_deep_bounds: false,
         }
     }
 }
@@ -115,8 +123,9 @@ impl Engine {
     }
 
     /// `dfpn-solve-state [b|w]`: `black` or `white`, the winner; `empty` when the time limit
-    /// stopped the search first (as Benzene answers). Reads and writes the open database
-    /// (`dfpn-open-db`).
+    /// or `# interrupt` stopped the search first (as Benzene answers). Reads and writes the open
+    /// database (`dfpn-open-db`). With `use_guifx`, draws the search every second and once at
+    /// the end.
     fn dfpn_solve_state(&mut self, args: &[&str]) -> Answer {
         let position = self.solver_position(args, false)?;
         if let Some(winner) = self.db_lookup(&position)? {
@@ -126,14 +135,31 @@ impl Engine {
         let threads = self.dfpn.threads;
         let pool = self.dfpn_pool()?;
         let mark = self.db_mark();
-        let solver = self.solver();
-        let outcome = pool.install(|| solver.solve(&position, threads, &budget));
+        self.solver();
+        let this = &*self;
+        let solver = this.solver.as_ref().expect("made above");
+        let (draw, deep) = (this.dfpn.use_guifx, this.dfpn.guifx_deep_bounds);
+        let outcome = watch(
+            this.live.as_ref(),
+            &budget,
+            || pool.install(|| solver.solve(&position, threads, &budget)),
+            || {
+                draw.then(|| solve_block(solver, &position, true, deep))
+                    .flatten()
+            },
+        );
+        if draw {
+            if let Some(block) = solve_block(solver, &position, false, deep) {
+                this.show(block);
+            }
+        }
         self.db_store(&position, outcome.winner, mark)?;
         Ok(outcome.winner.map_or("empty", |w| w.name()).into())
     }
 
     /// `dfpn-solver-find-winning b|w`: every winning move of that colour (each legal move
-    /// settled), space separated; `?` when the time limit stops it first.
+    /// settled), space separated; `?` when the time limit or `# interrupt` stops it first. With
+    /// `use_guifx`, draws the moves settled so far every second and once at the end.
     fn dfpn_find_winning(&mut self, args: &[&str]) -> Answer {
         let position = self.solver_position(args, true)?;
         if position.winner().is_some() {
@@ -141,10 +167,20 @@ impl Engine {
         }
         let budget = self.dfpn_budget();
         let pool = self.dfpn_pool()?;
-        let solver = self.solver();
-        let moves = pool
-            .install(|| solver.winning_moves(&position, &budget))
-            .map_err(|why| format!("stopped before every move was settled: {why}"))?;
+        self.solver();
+        let this = &*self;
+        let solver = this.solver.as_ref().expect("made above");
+        let draw = this.dfpn.use_guifx;
+        let moves = watch(
+            this.live.as_ref(),
+            &budget,
+            || pool.install(|| solver.winning_moves(&position, &budget)),
+            || draw.then(|| settled_block(solver, &position)),
+        );
+        if draw {
+            this.show(settled_block(solver, &position));
+        }
+        let moves = moves.map_err(|why| format!("stopped before every move was settled: {why}"))?;
         Ok(moves
             .iter()
             .map(ToString::to_string)
@@ -173,13 +209,16 @@ impl Engine {
         }
     }
 
-    /// `param_dfpn [name value]`: lists or sets `threads`, `tt_size` (MB) and `timelimit`
+    /// `param_dfpn [name value]`: lists (HexGui's parameter dialog reads the list) or sets
+    /// `use_guifx`, `guifx_deep_bounds` (0 or 1), `threads`, `tt_size` (MB) and `timelimit`
     /// (seconds, 0 for none). A new table size starts an empty table.
     fn param_dfpn(&mut self, args: &[&str]) -> Answer {
         match args {
             [] => Ok(format!(
-                "\n[bool] use_guifx {}\n[string] threads {}\n[string] tt_size {}\n[string] timelimit {}",
+                "\n[bool] use_guifx {}\n[bool] guifx_deep_bounds {}\n[string] threads {}\n\
+                 [string] tt_size {}\n[string] timelimit {}",
                 u8::from(self.dfpn.use_guifx),
+                u8::from(self.dfpn.guifx_deep_bounds),
                 self.dfpn.threads,
                 self.dfpn.tt_mb,
                 self.dfpn.timelimit
@@ -188,6 +227,9 @@ impl Engine {
                 match *name {
                     "threads" => self.dfpn.threads = bounded(value, 1, MAX_THREADS)?,
                     "use_guifx" => self.dfpn.use_guifx = bounded(value, 0, 1)? == 1,
+                    "guifx_deep_bounds" => {
+                        self.dfpn.guifx_deep_bounds = bounded(value, 0, 1)? == 1;
+                    }
                     "tt_size" => {
                         self.dfpn.tt_mb = bounded(value, 1, MAX_TABLE_MB)?;
                         self.solver = None;

@@ -83,7 +83,8 @@ impl Engine {
         let color = Self::color(color)?;
         let mut position = self.position.clone();
         position.set_to_move(color);
-        let analysis = hexlab_core::ica::analyze(&position);
+        let analysis =
+            hexlab_core::ica::analyze_with(&position, &hexlab_core::ica::IcaParams::SEARCH);
         let mut answer = Self::inferior_text(&analysis, false);
         let board = VcBoard::build(&self.position, self.vc_limits);
         let threat = threat_in(&position, board.connections(color.opponent()));
