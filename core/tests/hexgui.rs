@@ -302,6 +302,20 @@ fn solve_draws_live_progress_and_stop_interrupts() {
     let latency = pressed.elapsed();
     board_cell(answer.trim(), 11).expect("a move");
     println!("genmove answered {latency:?} after # interrupt");
+    // Wolve, with no time limit and a search far too wide to finish, stops the same way.
+    htp.send("param_game player wolve").unwrap();
+    for (name, value) in [("max_time", "0"), ("max_depth", "8"), ("ply_width", "361")] {
+        htp.send(&parameter_command("param_wolve", name, value))
+            .unwrap();
+    }
+    htp.write("genmove white\n");
+    std::thread::sleep(Duration::from_millis(300));
+    let pressed = Instant::now();
+    htp.write("# interrupt\n");
+    let answer = htp.answer().expect("genmove answers");
+    let latency = pressed.elapsed();
+    board_cell(answer.trim(), 11).expect("a move");
+    println!("Wolve's genmove answered {latency:?} after # interrupt");
     assert!(htp.quit());
 }
 

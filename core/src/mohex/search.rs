@@ -89,7 +89,7 @@ impl Search<'_> {
         match known {
             Some(winner) => self.backup(path, winner, None),
             None => {
-                let local = (self.params.playout_local > 0.0).then(|| super::pattern::Local {
+                let local = (self.params.playout_local > 0.0).then_some(super::pattern::Local {
                     gammas: self.gammas,
                     steps: self.steps,
                     far: self.params.playout_local as f32,

@@ -29,3 +29,10 @@ mohex-patterns /nonexistent/x    => ? cannot read /nonexistent/x: ...
 mohex-patterns                   => ? mohex-patterns needs a file (or builtin)
 boardsize 4                      => =
 genmove b                        => = ...
+# A pattern table is read with a bound: an endless file is refused.
+mohex-patterns /dev/zero         => ? /dev/zero: over 67108864 bytes, too long to read
+param_mohex temperature 101      => ? temperature takes a number from 0 to 100, not '101'
+param_mohex temperature 0.5      => =
+param_wolve max_depth 2.5        => ? max_depth takes a number from 1 to 8, not '2.5'
+param_wolve ply_width 0          => ? ply_width takes a number from 1 to 361, not '0'
+param_wolve max_time nan         => ? max_time takes a number from 0 to 86400, not 'nan'

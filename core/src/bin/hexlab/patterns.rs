@@ -12,7 +12,7 @@
 use hexlab_core::mohex::learn::{evaluate, learn, Examples};
 use hexlab_core::mohex::pattern::{builtin, Gammas};
 
-use crate::args::{Flags, UsageError};
+use crate::args::{read_text, Flags, UsageError, MAX_FILE_BYTES};
 use crate::outln;
 use crate::output::Failure;
 
@@ -82,8 +82,7 @@ pub fn patterns_command(args: &[String]) -> Result<(), Failure> {
             flags.finish()?;
             let gammas = match table {
                 Some(path) => {
-                    let text = std::fs::read_to_string(&path)
-                        .map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
+                    let text = read_text(&path, MAX_FILE_BYTES).map_err(UsageError)?;
                     Gammas::read(&text).map_err(|e| UsageError(format!("{path}: {e}")))?
                 }
                 None => builtin().clone(),
@@ -91,6 +90,9 @@ pub fn patterns_command(args: &[String]) -> Result<(), Failure> {
             let mut examples = Examples::new();
             for game in read_games(&files)? {
                 examples.add_game(&game, skip);
+            }
+            if examples.is_empty() {
+                return Err(UsageError("no position to test in the files".into()).into());
             }
             let (ll, top) = evaluate(&examples, &gammas);
             outln!(
@@ -114,8 +116,7 @@ fn read_games(files: &[String]) -> Result<Vec<hexlab_core::Game>, UsageError> {
     }
     let mut games = Vec::new();
     for path in files {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| UsageError(format!("cannot read {path}: {e}")))?;
+        let text = read_text(path, MAX_FILE_BYTES).map_err(UsageError)?;
         for word in text.split_whitespace() {
             let word = word.trim_matches(|c| c == '"' || c == ',');
             if word.starts_with("size=") {

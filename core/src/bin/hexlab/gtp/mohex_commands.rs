@@ -19,7 +19,7 @@ use super::session::watch;
 use super::{Answer, Command, Engine};
 
 /// The longest `max_time`, in seconds (a day).
-const MAX_SECONDS: f64 = 24.0 * 3600.0;
+pub(super) const MAX_SECONDS: f64 = 24.0 * 3600.0;
 /// The most threads.
 const MAX_THREADS: usize = 256;
 /// The most tree nodes (about 28 bytes each).
@@ -211,17 +211,8 @@ impl Engine {
         let gammas = if *path == "builtin" {
             hexlab_core::mohex::pattern::builtin().clone()
         } else {
-            // A table is a few hundred kB: a larger file is refused unread.
-            const MAX_BYTES: u64 = 64 << 20;
-            let quoted = hexlab_core::quote::quote(path);
-            let size = std::fs::metadata(path)
-                .map_err(|e| format!("cannot read {quoted}: {e}"))?
-                .len();
-            if size > MAX_BYTES {
-                return Err(format!("{quoted}: over {MAX_BYTES} bytes, not a pattern table"));
-            }
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {quoted}: {e}"))?;
+            // A table is a few hundred kB: a larger file (or an endless one) is refused.
+            let text = crate::args::read_text(path, 64 << 20)?;
             hexlab_core::mohex::pattern::Gammas::read(&text)
                 .map_err(|e| format!("{}: {e}", hexlab_core::quote::quote(path)))?
         };
@@ -267,7 +258,7 @@ fn describe(p: &Params) -> String {
     .join("\n")
 }
 
-fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+pub(super) fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
     name: &str,
     value: &str,
     range: std::ops::RangeInclusive<T>,

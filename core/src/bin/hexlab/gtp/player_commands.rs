@@ -5,11 +5,8 @@
 
 use hexlab_core::wolve::WolveParams;
 
-use super::mohex_commands::PlayerKind;
+use super::mohex_commands::{number, PlayerKind, MAX_SECONDS};
 use super::{Answer, Command, Engine};
-
-/// The longest `max_time`, in seconds (a day).
-const MAX_SECONDS: f64 = 24.0 * 3600.0;
 
 /// The commands, in HexGui's menu order.
 pub const COMMANDS: &[Command] = &[
@@ -96,19 +93,10 @@ impl Engine {
         match args {
             [] => Ok(describe(p)),
             [name, value] => {
-                let number = |range: std::ops::RangeInclusive<f64>| match value.parse::<f64>() {
-                    Ok(v) if range.contains(&v) => Ok(v),
-                    _ => Err(format!(
-                        "{name} takes a number from {} to {}, not '{}'",
-                        range.start(),
-                        range.end(),
-                        hexlab_core::quote::quote(value)
-                    )),
-                };
                 match *name {
-                    "max_time" => p.max_time = number(0.0..=MAX_SECONDS)?,
-                    "max_depth" => p.max_depth = number(1.0..=8.0)? as usize,
-                    "ply_width" => p.ply_width = number(1.0..=361.0)? as usize,
+                    "max_time" => p.max_time = number(name, value, 0.0..=MAX_SECONDS)?,
+                    "max_depth" => p.max_depth = number(name, value, 1..=8)?,
+                    "ply_width" => p.ply_width = number(name, value, 1..=361)?,
                     _ => {
                         return Err(format!(
                             "unknown parameter: {}",
