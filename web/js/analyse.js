@@ -2,7 +2,7 @@
 // as a heat map on the board, the side to move's win rate as a bar, and the principal variation, which can be
 // stepped through (its moves drawn as ghost stones). `state.analyse` holds everything shown; `createAnalyse` the
 // actions (dependencies injected: the player client js/thinker.js, the controller's actions, the redraw);
-// `analyseOverlay(state)` what the board marks (render.js), `renderAnalyse` the panel (js/analyse-panel.js).
+// `analyseOverlay(state)` what the board marks (render.js), `renderAnalyse` the panel (js/play-panel.js).
 //
 // The policy:
 //   - While Analyse is on, the position on the board is searched until Stop, until Analyse is turned off, or

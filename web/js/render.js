@@ -314,5 +314,5 @@ export function renderMarks(dom, state) {
   dom.svg.classList.toggle('analysis', !!report);
   dom.svg.classList.toggle('connections', !!vc);
   dom.svg.classList.toggle('solved', !!so && !so.page);
-  setAttr(dom.svg, 'data-overlay', so?.page ?? (so ? 'solve' : null));
+  setAttr(dom.svg, 'data-overlay', so?.page ?? (so ? 'solve' : ao ? 'analyse' : null));
 }

@@ -7,9 +7,10 @@
 //   - One search at a time: a new `think` stops the running one first (its promise resolves `stopped`).
 //   - The worker searches in slices (worker.js `think`) and reports progress after each (`onProgress`).
 //   - `moveNow()` asks for the best move so far (the search answers `done`); `stop()` ends it (`stopped`).
-//   - A search with a budget (`budgetMs`) is answered by then plus one slice at most; if no answer came
-//     `graceMs` after the budget (or after a Move now / Stop), the worker is terminated (its tree is lost) and the
-//     search resolves at once with the last progress (`late: true`): the page always gets its move in time.
+//   - A search with a budget (`budgetMs`) is answered by then (the worker cuts its last slice to the budget); if
+//     no answer came `graceMs` after the budget (or after a Move now / Stop), the worker is terminated (its tree is
+//     lost) and the search resolves at once with the last progress (`late: true`): the page always gets its move
+//     in time.
 //   - A worker that fails (an uncaught error, an unreadable message, a trap, or killed by the debug hook)
 //     rejects everything it owed with the reason; the next call starts a fresh worker.
 
