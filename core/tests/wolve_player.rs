@@ -6,33 +6,16 @@
 mod support;
 
 use hexlab_core::formats::code;
-use hexlab_core::rng::Rng;
 use hexlab_core::search::Budget;
 use hexlab_core::vc::Limits;
 use hexlab_core::wolve::eval::evaluate;
 use hexlab_core::wolve::{Wolve, WolveParams};
-use hexlab_core::{BoardSize, Game, Position};
+use hexlab_core::{Game, Position};
 use support::brute::Brute;
 use support::games;
 
 fn describe(position: &Position) -> String {
     code::write(&Game::from_position(position.clone()))
-}
-
-fn positions(seed: u64, size: u32, count: usize) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let size = BoardSize::square(size).unwrap();
-    let cells = size.cell_count();
-    (0..count)
-        .map(|i| {
-            if i % 2 == 0 {
-                games::random_setup(&mut rng, size)
-            } else {
-                let plies = rng.below(cells + 1);
-                games::random_game(&mut rng, size, plies)
-            }
-        })
-        .collect()
 }
 
 fn shallow() -> Wolve {
@@ -48,7 +31,7 @@ fn never_plays_an_illegal_move() {
     let seed = games::seed("wolve legal", 1);
     let mut wolve = shallow();
     for size in [1, 2, 3, 4, 6] {
-        for position in positions(seed + u64::from(size), size, 20) {
+        for position in games::setups_and_games(seed + u64::from(size), size, 20) {
             let result = wolve.search(&position, &Budget::unlimited());
             let name = describe(&position);
             match result.best {
@@ -89,7 +72,7 @@ fn proven_positions_are_right_and_won_ones_are_won() {
     let mut won = 0;
     for size in [3u32, 4, 5] {
         let mut brute = Brute::new(size as usize, size as usize, hexlab_core::Rules::Hex);
-        for position in positions(seed + u64::from(size), size, 60) {
+        for position in games::setups_and_games(seed + u64::from(size), size, 60) {
             // The brute force of a near-empty 5x5 board takes long: 7 stones at least there.
             if position.winner().is_some() || (size == 5 && position.occupied().len() < 7) {
                 continue;

@@ -17,8 +17,11 @@ export function fakeWorkers() {
     last(method) {
       return this.posted.filter((m) => m.method === method).at(-1);
     }
-    answer(msg, result = {}, ok = true) {
-      this.onmessage({ data: ok ? { id: msg.id, ok, result } : { id: msg.id, ok, error: result } });
+    answer(msg, result = {}, ok = true, fatal = false) {
+      this.onmessage({ data: ok ? { id: msg.id, ok, result } : { id: msg.id, ok, error: result, fatal } });
+    }
+    fail(msg, error, fatal = false) {
+      this.onmessage({ data: { id: msg.id, ok: false, error, fatal } });
     }
     partial(msg, partial) {
       this.onmessage({ data: { id: msg.id, partial } });

@@ -14,7 +14,7 @@
 //   - A worker that fails (an uncaught error, an unreadable message, a trap, or killed by the debug hook)
 //     rejects everything it owed with the reason; the next call starts a fresh worker.
 
-const WORKER_URL = new URL('./worker.js', import.meta.url);
+import { send as sendTo, startWorker } from './worker-link.js';
 
 /**
  * `think(code, { level, budgetMs, last, sliceMs, onProgress })` resolves to the search's report (`move`,
@@ -37,48 +37,29 @@ export function createThinker({
   const pending = new Map(); // id -> { resolve, reject, onProgress, last, timer }
   let running = null; // the id of the search running
 
+  const current = (w) => w === worker;
+
   function start() {
-    const w = new WorkerImpl(WORKER_URL, { type: 'module', name: 'hexlab player' });
-    worker = w;
     starts++;
-    const initId = nextId++;
-    pending.set(initId, { resolve() {}, reject() {}, init: true });
-    w.onmessage = (e) => {
-      if (w !== worker) return; // a terminated worker's late answer
-      const { id, ok, result, error, fatal, partial } = e.data ?? {};
-      if (e.data?.progress) return; // how the worker's load goes: not an answer
-      const entry = pending.get(id);
-      if (!entry) return;
-      if (partial) {
-        entry.last = partial;
-        return void entry.onProgress?.(partial);
-      }
-      pending.delete(id);
-      disarm(entry);
-      if (id === running) running = null;
-      if (entry.init && !ok) return lose(new Error(`the player worker could not start: ${error}`));
-      if (ok) entry.resolve(result);
-      else entry.reject(new Error(error));
-      if (fatal) lose(new Error(`the player crashed (${error})`));
-    };
-    w.onerror = (e) => {
-      e.preventDefault?.();
-      if (w === worker) lose(new Error(`the player worker failed: ${e.message || 'could not load js/worker.js'}`));
-    };
-    w.onmessageerror = () => {
-      if (w === worker) lose(new Error('the player worker sent an unreadable message'));
-    };
-    const post = (given) => {
-      if (w === worker) w.postMessage({ id: initId, method: 'init', args: given ? [threads, { wasm: given }] : [threads] });
-    };
-    w.inited = wasm ? Promise.resolve(wasm()).then(post, () => post(null)) : Promise.resolve(post(null));
+    startWorker({
+      WorkerImpl,
+      label: 'player',
+      threads,
+      wasm,
+      initId: nextId++,
+      pending,
+      adopt: (w) => (worker = w),
+      current,
+      settle(id, entry) {
+        disarm(entry);
+        if (id === running) running = null;
+      },
+      lose,
+    });
   }
 
   function send(message) {
-    const w = worker;
-    w.inited.then(() => {
-      if (w === worker) w.postMessage(message);
-    });
+    sendTo(worker, current, message);
   }
 
   function disarm(entry) {

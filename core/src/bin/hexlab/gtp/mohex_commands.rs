@@ -13,7 +13,7 @@ use hexlab_core::mohex::{Params, Player, Proven, SearchResult};
 use hexlab_core::search::budget::native_clock;
 use hexlab_core::search::Budget;
 use hexlab_core::wolve::{Wolve, WolveParams, WolveResult};
-use hexlab_core::Move;
+use hexlab_core::{Cell, Move};
 
 use super::session::watch;
 use super::{Answer, Command, Engine};
@@ -43,12 +43,7 @@ pub const COMMANDS: &[Command] = &[
             Ok(engine
                 .last_search
                 .as_ref()
-                .map(|r| {
-                    r.pv.iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
+                .map(|r| cell_words(&r.pv))
                 .unwrap_or_default())
         },
         analyze: Some("var/MoHex PV/mohex-get-pv %m"),
@@ -256,6 +251,15 @@ fn describe(p: &Params) -> String {
         format!("[string] uct_bias_constant {}", p.uct_bias_constant),
     ]
     .join("\n")
+}
+
+/// Cells as GTP words, space separated (a principal variation).
+pub(super) fn cell_words(cells: &[Cell]) -> String {
+    cells
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 pub(super) fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(

@@ -3,9 +3,9 @@
 //! `param_wolve` (`max_time`, `max_depth`, `ply_width`), `wolve-get-pv` and `wolve-scores`
 //! (the last Wolve search's root moves, `cell value`).
 
-use hexlab_core::wolve::WolveParams;
+use hexlab_core::wolve::{WolveParams, WolveResult};
 
-use super::mohex_commands::{number, PlayerKind, MAX_SECONDS};
+use super::mohex_commands::{cell_words, number, PlayerKind, MAX_SECONDS};
 use super::{Answer, Command, Engine};
 
 /// The commands, in HexGui's menu order.
@@ -22,36 +22,20 @@ pub const COMMANDS: &[Command] = &[
     },
     Command {
         name: "wolve-get-pv",
-        handler: |engine, _| {
-            Ok(engine
-                .mohex
-                .wolve_last
-                .as_ref()
-                .map(|r| {
-                    r.pv.iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .unwrap_or_default())
-        },
+        handler: |engine, _| from_last(engine, |r| cell_words(&r.pv)),
         analyze: Some("var/Wolve PV/wolve-get-pv"),
     },
     Command {
         name: "wolve-scores",
         handler: |engine, _| {
-            Ok(engine
-                .mohex
-                .wolve_last
-                .as_ref()
-                .map(|r| {
-                    r.scores
-                        .iter()
-                        .map(|s| format!("{} {:.3}", s.cell, s.value))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .unwrap_or_default())
+            from_last(engine, |r| {
+                let pairs: Vec<String> = r
+                    .scores
+                    .iter()
+                    .map(|s| format!("{} {:.3}", s.cell, s.value))
+                    .collect();
+                pairs.join(" ")
+            })
         },
         analyze: Some("pspairs/Wolve Scores/wolve-scores"),
     },
@@ -118,4 +102,14 @@ fn describe(p: &WolveParams) -> String {
         format!("[string] ply_width {}", p.ply_width),
     ]
     .join("\n")
+}
+
+/// `answer` made from Wolve's last search (empty before one).
+fn from_last(engine: &Engine, answer: impl Fn(&WolveResult) -> String) -> Answer {
+    Ok(engine
+        .mohex
+        .wolve_last
+        .as_ref()
+        .map(answer)
+        .unwrap_or_default())
 }
