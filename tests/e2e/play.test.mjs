@@ -120,7 +120,15 @@ test('Analyse: candidates with visits and win rates, the bar, the principal vari
   }
   const bar = Number(await page.getAttribute('#analyse-bar', 'aria-valuenow'));
   assert.ok(bar >= 0 && bar <= 100);
-  // The best move is the most visited candidate, and the principal variation starts with it.
+  // Stop: the search ends (no more progress), the marks stay.
+  await page.click('#analyse-stop');
+  await page.waitForSelector('#analyse-panel[data-status="stopped"]', { timeout: 5_000 });
+  const stopped = await page.evaluate(() => window.hexlab.state.analyse.result.visits);
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.hexlab.state.analyse.result.visits), stopped);
+  assert.ok((await page.locator('#board [data-mark="candidate"]').count()) >= 1);
+  // The best move is the most visited candidate, and the principal variation starts with it (read once stopped:
+  // while the search runs, the variation may change between two clicks).
   const { move: best, pv } = await page.evaluate(() => window.hexlab.state.analyse.result);
   assert.equal(pv[0], best);
   assert.ok(pv.length >= 2, `a variation: ${pv}`);
@@ -129,15 +137,9 @@ test('Analyse: candidates with visits and win rates, the bar, the principal vari
   await page.click('#pv-next');
   await page.waitForSelector(`#board [data-cell="${pv[1]}"][data-pv-order="2"]`);
   assert.equal(await page.getAttribute(`#board [data-cell="${pv[0]}"]`, 'data-pv-order'), '1');
+  assert.equal(await page.getAttribute('#board', 'data-overlay'), 'analyse');
   await page.click('#pv-back');
   await page.waitForFunction((c) => !document.querySelector(`#board [data-cell="${c}"]`).hasAttribute('data-pv-order'), pv[1]);
-  // Stop: the search ends (no more progress), the marks stay.
-  await page.click('#analyse-stop');
-  await page.waitForSelector('#analyse-panel[data-status="stopped"]', { timeout: 5_000 });
-  const stopped = await page.evaluate(() => window.hexlab.state.analyse.result.visits);
-  await page.waitForTimeout(300);
-  assert.equal(await page.evaluate(() => window.hexlab.state.analyse.result.visits), stopped);
-  assert.ok((await page.locator('#board [data-mark="candidate"]').count()) >= 1);
   // A move on the board: the new position is searched.
   await playCell(page, best);
   await page.waitForSelector('#analyse-panel[data-status="running"]', { timeout: 10_000 });

@@ -24,7 +24,7 @@ test('thinker: init first, progress to the caller, the answer; Move now answered
   assert.equal(think.args[1].level, 3);
   assert.equal(think.args[1].budgetMs, 1000);
   assert.equal(timers.timers.size, 1, 'a deadline: the budget and the grace');
-  assert.equal([...timers.timers.values()][0].ms, 1040);
+  assert.equal([...timers.timers.values()][0].ms, 1080);
   w.partial(think, { visits: 10, move: 'c3' });
   w.partial(think, { visits: 30, move: 'c3' });
   assert.deepEqual(heard, [10, 30]);

@@ -10,8 +10,8 @@
 //     human's turn.
 //   - The strength is a level from 1 to 10 (the player's simulations per move, core `mohex::level`); the search
 //     ends when the level's simulations are spent, the position is proven, "Move now" is pressed, or its time
-//     budget `budgetMs` has passed. The search gets the budget less `PLAY_RESERVE_MS` and the thinker answers
-//     at most its grace (40 ms) after that (js/thinker.js), so the move is on the board within the budget.
+//     budget `budgetMs` has passed. The search gets the budget less `PLAY_RESERVE_MS` (100 ms) and the thinker
+//     answers at most its grace (80 ms) after that (js/thinker.js), so the move is on the board within the budget.
 //   - A proven position is said so ("the engine has a proven win"); the engine then plays a winning move (the
 //     player plays one whenever it proves the win).
 //   - Under the swap rule the engine swaps a first move away from the board's outer ring, and as Black opens
@@ -22,7 +22,7 @@ import { colorName, opponent } from './state.js';
 export const LEVELS = 10;
 
 /** The time kept back from a move's budget for playing the move and drawing it (ms). */
-export const PLAY_RESERVE_MS = 60;
+export const PLAY_RESERVE_MS = 100;
 
 export function createPlayState() {
   return {

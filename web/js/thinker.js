@@ -25,7 +25,7 @@ import { send as sendTo, startWorker } from './worker-link.js';
 export function createThinker({
   threads = globalThis.navigator?.hardwareConcurrency ?? 1,
   sliceMs = 50,
-  graceMs = 40,
+  graceMs = 80,
   wasm = null,
   Worker: WorkerImpl = globalThis.Worker,
   setTimer = (fn, ms) => setTimeout(fn, ms),
