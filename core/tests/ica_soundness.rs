@@ -24,20 +24,9 @@ static REVERSIBLE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsi
 /// Positions with a permanently inferior fill so far.
 static PERMANENT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 use hexlab_core::rng::Rng;
-use hexlab_core::{BoardSize, Cell, Color, Game, Position, Rules, RulesConfig};
+use hexlab_core::{BoardSize, Cell, Color, Position, Rules, RulesConfig};
 use support::brute::{Brute, Small};
-use support::games;
-
-fn with_mover(s: Small, mover: Color) -> Small {
-    Small {
-        black_to_move: mover == Color::Black,
-        ..s
-    }
-}
-
-fn describe(position: &Position) -> String {
-    code::write(&Game::from_position(position.clone()))
-}
+use support::games::{self, describe};
 
 /// Checks every claim about `position`, with both settings; returns how many claims were
 /// checked.
@@ -65,8 +54,8 @@ fn check_with(
     // 1. Fill-in keeps the value for either side to move.
     for mover in Color::ALL {
         assert_eq!(
-            brute.value(&with_mover(original, mover)),
-            brute.value(&with_mover(filled, mover)),
+            brute.value(&original.with_mover(mover)),
+            brute.value(&filled.with_mover(mover)),
             "fill-in changed the winner with {mover} to move in {name}: fill-in {:?}",
             analysis
                 .fillin
@@ -155,8 +144,8 @@ fn check_with(
             .unwrap();
         for to_move in Color::ALL {
             assert_eq!(
-                brute.value(&with_mover(brute.small(&exchanged), to_move)),
-                brute.value(&with_mover(brute.small(&reversed), to_move)),
+                brute.value(&brute.small(&exchanged).with_mover(to_move)),
+                brute.value(&brute.small(&reversed).with_mover(to_move)),
                 "{} answered by {reverser} is not the same as {reverser} alone in {name}",
                 m.cell
             );
@@ -180,8 +169,8 @@ fn check_with(
         };
         for mover in Color::ALL {
             assert_eq!(
-                brute.value(&with_mover(as_black, mover)),
-                brute.value(&with_mover(as_white, mover)),
+                brute.value(&as_black.with_mover(mover)),
+                brute.value(&as_white.with_mover(mover)),
                 "{} is not dead in {name} (filled: {})",
                 f.cell,
                 describe(&analysis.filled)
@@ -324,8 +313,8 @@ fn permanently_inferior_claims_hold() {
                         filled.set_stone(cell, Some(color)).unwrap();
                         for mover in Color::ALL {
                             assert_eq!(
-                                brute.value(&with_mover(brute.small(&position), mover)),
-                                brute.value(&with_mover(brute.small(&filled), mover)),
+                                brute.value(&brute.small(&position).with_mover(mover)),
+                                brute.value(&brute.small(&filled).with_mover(mover)),
                                 "{cell} is not {color} permanently inferior ({claim:?}) in {} ({mover} to move)",
                                 describe(&position)
                             );
@@ -354,8 +343,8 @@ fn known_permanently_inferior() {
     filled.set_stone(e1, Some(Color::Black)).unwrap();
     for mover in Color::ALL {
         assert_eq!(
-            brute.value(&with_mover(brute.small(position), mover)),
-            brute.value(&with_mover(brute.small(&filled), mover))
+            brute.value(&brute.small(position).with_mover(mover)),
+            brute.value(&brute.small(&filled).with_mover(mover))
         );
     }
     let mut time = std::time::Duration::ZERO;

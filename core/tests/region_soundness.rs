@@ -16,20 +16,9 @@ use hexlab_core::board::CellSet;
 use hexlab_core::formats::code;
 use hexlab_core::ica::region::{find_captured_region, is_captured_region, MAX_REGION};
 use hexlab_core::rng::Rng;
-use hexlab_core::{BoardSize, Color, Game, Position};
-use support::brute::{Brute, Small};
-use support::games;
-
-fn with_mover(s: Small, mover: Color) -> Small {
-    Small {
-        black_to_move: mover == Color::Black,
-        ..s
-    }
-}
-
-fn describe(position: &Position) -> String {
-    code::write(&Game::from_position(position.clone()))
-}
+use hexlab_core::{BoardSize, Color, Position};
+use support::brute::Brute;
+use support::games::{self, describe};
 
 fn filled(position: &Position, region: CellSet, color: Color) -> Position {
     let mut after = position.clone();
@@ -72,8 +61,8 @@ fn assert_captured(
         let after = brute.small(&filled(&base, region, color));
         for mover in Color::ALL {
             assert_eq!(
-                brute.value(&with_mover(before, mover)),
-                brute.value(&with_mover(after, mover)),
+                brute.value(&before.with_mover(mover)),
+                brute.value(&after.with_mover(mover)),
                 "{color} region {:?} is not captured in {} ({mover} to move, claimed on {})",
                 region.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
                 describe(&base),

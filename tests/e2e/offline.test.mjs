@@ -19,8 +19,10 @@ after(async () => {
 /** A page that records CSP violations, errors and its navigations after the first (`reloads()`). */
 async function openPage(context, url) {
   const page = await context.newPage();
+  // Document loads only: `framenavigated` also fires for the page's own history entries (the
+  // game tree's `history.replaceState`), which are no reload.
   let navigations = 0;
-  page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations++);
+  page.on('load', () => navigations++);
   const errors = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => msg.type() === 'error' && errors.push(`console: ${msg.text()}`));

@@ -80,7 +80,7 @@ test('a 5x5 position solved in the page: every legal move marked as hexlab solve
   await page.click('#solve-crumbs [data-crumb="0"]');
   await page.waitForSelector('#solve-crumbs[data-depth="0"]');
   // A move into the root's fill-in (White's a4, a winning move of Black all the same) can be stepped into too.
-  assert.deepEqual(native.proof.fillin_white, ['a4', 'a5']);
+  assert.ok(native.proof.fillin_white.includes('a4'), `a4 is White fill-in: ${native.proof.fillin_white}`);
   await page.click('#board [data-cell="a4"]');
   await page.waitForSelector('#solve-crumbs[data-depth="1"]');
   await page.waitForSelector('#solve-why[data-reason]');

@@ -20,7 +20,9 @@ function killWhenBusy(page, name, start = null, times = 1) {
   return page.evaluate(async ({ name, start, times }) => {
     if (start) document.querySelector(start).dispatchEvent(new MouseEvent('click', { bubbles: true }));
     for (let kill = 0; kill < times; kill++) {
-      for (let i = 0; i < 5000 && !window.__hexlab.busy(name); i++) await new Promise((resolve) => setTimeout(resolve, 0));
+      // Up to 60 s (a loaded machine restarts a worker slowly), looking every millisecond or so.
+      const deadline = performance.now() + 60_000;
+      while (!window.__hexlab.busy(name) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 0));
       if (!window.__hexlab.busy(name)) return false;
       window.__hexlab.killWorker(name);
     }

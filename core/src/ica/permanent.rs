@@ -10,8 +10,11 @@
 //!
 //! Unlike dead and captured cells this fill is not stable: its carrier stays empty, so a later
 //! move inside C can undo it. Filling it for the side to move could make some of that player's
-//! moves look winning when they are not, so the analysis only fills it for the player **not** to
-//! move, whose extra stones can only make the mover's winning moves harder to find, never fake.
+//! moves look winning in the position as given when they are not, so the thorough analysis only
+//! fills it for the player **not** to move, whose extra stones can only make the mover's winning
+//! moves harder to find, never fake. The search settings fill it for both players, as Benzene
+//! does: every claim then holds in the filled position (which has the same value), and that is
+//! the position a search plays its children on.
 
 use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;

@@ -44,6 +44,16 @@ pub struct Small {
     pub black_to_move: bool,
 }
 
+impl Small {
+    /// The same stones with `mover` to move.
+    pub fn with_mover(self, mover: hexlab_core::Color) -> Small {
+        Small {
+            black_to_move: mover == hexlab_core::Color::Black,
+            ..self
+        }
+    }
+}
+
 /// Solves positions of one board size and rule set, remembering every state it met.
 pub struct Brute {
     width: usize,

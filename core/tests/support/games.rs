@@ -115,3 +115,8 @@ pub fn seed(test: &str, fixed: u64) -> u64 {
     );
     seed
 }
+
+/// The position's code, for messages.
+pub fn describe(position: &Position) -> String {
+    hexlab_core::formats::code::write(&hexlab_core::Game::from_position(position.clone()))
+}
