@@ -11,13 +11,9 @@ use hexlab_core::mohex::knowledge::knowledge;
 use hexlab_core::mohex::tree::WIN;
 use hexlab_core::mohex::{Params, Player, Proven};
 use hexlab_core::search::Budget;
-use hexlab_core::{Game, Position};
+use hexlab_core::Position;
 use support::brute::Brute;
 use support::games;
-
-fn describe(position: &Position) -> String {
-    code::write(&Game::from_position(position.clone()))
-}
 
 fn params(games: u64) -> Params {
     Params {
@@ -31,7 +27,7 @@ fn params(games: u64) -> Params {
 /// The move is an empty cell, or `None` exactly when the game is over.
 fn check_legal(player: &mut Player, position: &Position) {
     let result = player.search(position, &Budget::unlimited());
-    let name = describe(position);
+    let name = games::describe(position);
     match result.best {
         None => assert!(position.winner().is_some(), "no move in {name}"),
         Some(cell) => {
@@ -100,7 +96,12 @@ fn plays_a_winning_move_when_it_holds_a_winning_connection() {
                 ..params(50)
             });
             let result = player.search(&position, &Budget::unlimited());
-            assert_eq!(result.proven, Some(Proven::Win), "{}", describe(&position));
+            assert_eq!(
+                result.proven,
+                Some(Proven::Win),
+                "{}",
+                games::describe(&position)
+            );
             let mut after = position.clone();
             after.play_unchecked(result.best.unwrap());
             let value = brute.value(&brute.small(&after));
@@ -109,7 +110,7 @@ fn plays_a_winning_move_when_it_holds_a_winning_connection() {
                 position.to_move(),
                 "{} loses in {}",
                 result.best.unwrap(),
-                describe(&position)
+                games::describe(&position)
             );
         }
     }
@@ -147,7 +148,7 @@ fn plays_winning_moves_on_small_boards() {
                 brute.value(&brute.small(&after)),
                 position.to_move(),
                 "{best} loses in {} ({result:?})",
-                describe(&position)
+                games::describe(&position)
             );
         }
         assert!(checked >= 10, "{size}x{size}: only {checked} won positions");
@@ -167,7 +168,12 @@ fn the_solver_at_the_root_plays_proven_wins() {
             continue;
         }
         let result = player.search(&position, &Budget::unlimited());
-        assert_eq!(result.proven, Some(Proven::Win), "{}", describe(&position));
+        assert_eq!(
+            result.proven,
+            Some(Proven::Win),
+            "{}",
+            games::describe(&position)
+        );
         let mut after = position.clone();
         after.play_unchecked(result.best.unwrap());
         assert_eq!(brute.value(&brute.small(&after)), position.to_move());

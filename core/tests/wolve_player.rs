@@ -10,13 +10,8 @@ use hexlab_core::search::Budget;
 use hexlab_core::vc::Limits;
 use hexlab_core::wolve::eval::evaluate;
 use hexlab_core::wolve::{Wolve, WolveParams};
-use hexlab_core::{Game, Position};
 use support::brute::Brute;
 use support::games;
-
-fn describe(position: &Position) -> String {
-    code::write(&Game::from_position(position.clone()))
-}
 
 fn shallow() -> Wolve {
     Wolve::new(WolveParams {
@@ -33,7 +28,7 @@ fn never_plays_an_illegal_move() {
     for size in [1, 2, 3, 4, 6] {
         for position in games::setups_and_games(seed + u64::from(size), size, 20) {
             let result = wolve.search(&position, &Budget::unlimited());
-            let name = describe(&position);
+            let name = games::describe(&position);
             match result.best {
                 None => assert!(
                     position.winner().is_some() || position.empty_cells().is_empty(),
@@ -77,7 +72,7 @@ fn proven_positions_are_right_and_won_ones_are_won() {
             if position.winner().is_some() || (size == 5 && position.occupied().len() < 7) {
                 continue;
             }
-            let name = describe(&position);
+            let name = games::describe(&position);
             let value = brute.value(&brute.small(&position));
             let eval = evaluate(&position, Limits::default());
             if let Some(wins) = eval.proven {
