@@ -11,8 +11,8 @@
 //   - The strength is a level from 1 to 10 (the player's simulations per move, core `mohex::level`); the search
 //     ends when the level's simulations are spent, the position is proven, "Move now" is pressed, or its time
 //     budget `budgetMs` has passed. The search gets the budget less `PLAY_RESERVE_MS` (100 ms) and the thinker
-//     answers at most its grace (80 ms) after that (js/thinker.js): the move comes when the budget ends (the e2e
-//     test allows 100 ms more for the messages and the drawing).
+//     answers at most its grace (80 ms) after that (js/thinker.js): the move comes when the budget ends (playing it
+//     and drawing it take a little more).
 //   - A proven position is said so ("the engine has a proven win"); the engine then plays a winning move (the
 //     player plays one whenever it proves the win).
 //   - Under the swap rule the engine swaps a first move away from the board's outer ring, and as Black opens
