@@ -42,6 +42,7 @@ pub mod rules;
 pub mod search;
 pub mod solver;
 pub mod vc;
+pub mod wolve;
 
 pub use board::{BoardSize, ByColor, Cell, CellSet, Color};
 pub use game::Game;

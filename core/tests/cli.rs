@@ -181,6 +181,41 @@ fn bad_input_exits_2_with_a_message() {
             &["gtp", "--seed", "x"],
             "--seed x: expected a whole number from 0 to 18446744073709551615",
         ),
+        (
+            &["play", "--level", "11"],
+            "--level 11: expected a whole number from 1 to 10",
+        ),
+        (
+            &["play", "--time", "nan"],
+            "--time nan: expected seconds from 0 to 86400",
+        ),
+        (
+            &["play", "--games", "0"],
+            "--games 0: expected a whole number from 1 to",
+        ),
+        (
+            &["play", "--engine", "six"],
+            "--engine six: expected mohex or wolve",
+        ),
+        (
+            &["play", "--level", "3", "--time", "1"],
+            "give one of --time, --games and --level",
+        ),
+        (&["patterns", "learn"], "give the files holding the games"),
+        (&["patterns", "fit", "x"], "unknown verb 'fit'"),
+        // An endless file is refused after a bounded read, never read to its end.
+        (
+            &["patterns", "learn", "/dev/zero"],
+            "/dev/zero: over 268435456 bytes",
+        ),
+        (
+            &["patterns", "test", "/dev/null"],
+            "no position to test in the files",
+        ),
+        (
+            &["position", "--sgf", "/dev/zero"],
+            "/dev/zero: over 268435456 bytes",
+        ),
     ];
     for (args, message) in cases {
         let out = hexlab(args);

@@ -290,18 +290,32 @@ fn solve_draws_live_progress_and_stop_interrupts() {
     assert_eq!(htp.send("dfpn-solve-state black").unwrap().trim(), "black");
 
     htp.send("boardsize 11 11").unwrap();
-    htp.send(&parameter_command("param_mohex", "max_games", "1000000000"))
-        .unwrap();
-    htp.send(&parameter_command("param_mohex", "max_time", "0"))
-        .unwrap();
-    htp.write("genmove black\n");
-    std::thread::sleep(Duration::from_millis(300));
-    let pressed = Instant::now();
-    htp.write("# interrupt\n");
-    let answer = htp.answer().expect("genmove answers");
-    let latency = pressed.elapsed();
-    board_cell(answer.trim(), 11).expect("a move");
-    println!("genmove answered {latency:?} after # interrupt");
+    // MoHex with no limit but the games, then Wolve with no time limit and a search far too
+    // wide to finish: each is stopped by the interrupt and plays.
+    let mohex: &[[&str; 3]] = &[
+        ["param_mohex", "max_games", "1000000000"],
+        ["param_mohex", "max_time", "0"],
+    ];
+    let wolve: &[[&str; 3]] = &[
+        ["param_wolve", "max_time", "0"],
+        ["param_wolve", "max_depth", "8"],
+        ["param_wolve", "ply_width", "361"],
+    ];
+    for (player, settings) in [("mohex", mohex), ("wolve", wolve)] {
+        htp.send(&format!("param_game player {player}")).unwrap();
+        for [command, name, value] in settings {
+            htp.send(&parameter_command(command, name, value)).unwrap();
+        }
+        htp.write("genmove black\n");
+        std::thread::sleep(Duration::from_millis(300));
+        let pressed = Instant::now();
+        htp.write("# interrupt\n");
+        let answer = htp.answer().expect("genmove answers");
+        let latency = pressed.elapsed();
+        board_cell(answer.trim(), 11).expect("a move");
+        println!("{player}'s genmove answered {latency:?} after # interrupt");
+        htp.send("undo").unwrap();
+    }
     assert!(htp.quit());
 }
 

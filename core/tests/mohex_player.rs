@@ -10,15 +10,10 @@ use hexlab_core::formats::code;
 use hexlab_core::mohex::knowledge::knowledge;
 use hexlab_core::mohex::tree::WIN;
 use hexlab_core::mohex::{Params, Player, Proven};
-use hexlab_core::rng::Rng;
 use hexlab_core::search::Budget;
-use hexlab_core::{BoardSize, Game, Position};
+use hexlab_core::Position;
 use support::brute::Brute;
 use support::games;
-
-fn describe(position: &Position) -> String {
-    code::write(&Game::from_position(position.clone()))
-}
 
 fn params(games: u64) -> Params {
     Params {
@@ -29,26 +24,10 @@ fn params(games: u64) -> Params {
     }
 }
 
-fn positions(seed: u64, size: u32, count: usize) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let size = BoardSize::square(size).unwrap();
-    let cells = size.cell_count();
-    (0..count)
-        .map(|i| {
-            if i % 2 == 0 {
-                games::random_setup(&mut rng, size)
-            } else {
-                let plies = rng.below(cells + 1);
-                games::random_game(&mut rng, size, plies)
-            }
-        })
-        .collect()
-}
-
 /// The move is an empty cell, or `None` exactly when the game is over.
 fn check_legal(player: &mut Player, position: &Position) {
     let result = player.search(position, &Budget::unlimited());
-    let name = describe(position);
+    let name = games::describe(position);
     match result.best {
         None => assert!(position.winner().is_some(), "no move in {name}"),
         Some(cell) => {
@@ -74,7 +53,7 @@ fn never_plays_an_illegal_move() {
             ..params(300)
         });
         for size in [1, 2, 3, 5, 7] {
-            for position in positions(seed + u64::from(size), size, 30) {
+            for position in games::setups_and_games(seed + u64::from(size), size, 30) {
                 pool.install(|| check_legal(&mut player, &position));
             }
         }
@@ -103,7 +82,7 @@ fn plays_a_winning_move_when_it_holds_a_winning_connection() {
     let mut tried = 0;
     for size in [4u32, 5] {
         let mut brute = Brute::new(size as usize, size as usize, hexlab_core::Rules::Hex);
-        for position in positions(seed + u64::from(size), size, 80) {
+        for position in games::setups_and_games(seed + u64::from(size), size, 80) {
             if position.winner().is_some() || knowledge(&position, 100).proven != WIN {
                 continue;
             }
@@ -117,7 +96,12 @@ fn plays_a_winning_move_when_it_holds_a_winning_connection() {
                 ..params(50)
             });
             let result = player.search(&position, &Budget::unlimited());
-            assert_eq!(result.proven, Some(Proven::Win), "{}", describe(&position));
+            assert_eq!(
+                result.proven,
+                Some(Proven::Win),
+                "{}",
+                games::describe(&position)
+            );
             let mut after = position.clone();
             after.play_unchecked(result.best.unwrap());
             let value = brute.value(&brute.small(&after));
@@ -126,7 +110,7 @@ fn plays_a_winning_move_when_it_holds_a_winning_connection() {
                 position.to_move(),
                 "{} loses in {}",
                 result.best.unwrap(),
-                describe(&position)
+                games::describe(&position)
             );
         }
     }
@@ -142,7 +126,7 @@ fn plays_winning_moves_on_small_boards() {
     for (size, games_per_move) in [(3u32, 500), (4, 4000)] {
         let mut brute = Brute::new(size as usize, size as usize, hexlab_core::Rules::Hex);
         let mut checked = 0;
-        for position in positions(seed + u64::from(size), size, 60) {
+        for position in games::setups_and_games(seed + u64::from(size), size, 60) {
             if position.winner().is_some() {
                 continue;
             }
@@ -164,7 +148,7 @@ fn plays_winning_moves_on_small_boards() {
                 brute.value(&brute.small(&after)),
                 position.to_move(),
                 "{best} loses in {} ({result:?})",
-                describe(&position)
+                games::describe(&position)
             );
         }
         assert!(checked >= 10, "{size}x{size}: only {checked} won positions");
@@ -176,7 +160,7 @@ fn the_solver_at_the_root_plays_proven_wins() {
     let seed = games::seed("mohex solver", 4);
     let mut brute = Brute::new(5, 5, hexlab_core::Rules::Hex);
     let mut player = Player::new(params(1));
-    for position in positions(seed, 5, 40) {
+    for position in games::setups_and_games(seed, 5, 40) {
         if position.winner().is_some() || position.occupied().len() < 7 {
             continue;
         }
@@ -184,7 +168,12 @@ fn the_solver_at_the_root_plays_proven_wins() {
             continue;
         }
         let result = player.search(&position, &Budget::unlimited());
-        assert_eq!(result.proven, Some(Proven::Win), "{}", describe(&position));
+        assert_eq!(
+            result.proven,
+            Some(Proven::Win),
+            "{}",
+            games::describe(&position)
+        );
         let mut after = position.clone();
         after.play_unchecked(result.best.unwrap());
         assert_eq!(brute.value(&brute.small(&after)), position.to_move());

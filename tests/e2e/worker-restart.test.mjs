@@ -41,7 +41,7 @@ test('without ?debug there is no hook', { timeout: 60_000 }, async () => {
   const { page } = await env.open('#size=5');
   assert.equal(await page.evaluate(() => 'hexlab' in window && !('__hexlab' in window)), true);
   const { page: debug } = await env.open('?debug=1#size=5');
-  assert.deepEqual(await debug.evaluate(() => window.__hexlab.workers), ['engine', 'analysis', 'connections', 'search', 'solver']);
+  assert.deepEqual(await debug.evaluate(() => window.__hexlab.workers), ['engine', 'analysis', 'connections', 'search', 'solver', 'player']);
 });
 
 test('the engine worker killed mid-playouts: restarted, the playouts answered, the game kept', { timeout: 120_000 }, async () => {

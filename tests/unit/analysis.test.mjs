@@ -7,6 +7,7 @@ import {
   kindText, kindsText, markOf,
 } from '../../web/js/analysis.js';
 import { createAnalyst } from '../../web/js/analyst.js';
+import { fakeWorkers, settle, tick } from './fakes.mjs';
 import { angleBetween, parseCell } from '../../web/js/geometry.js';
 import { hashText, splitView } from '../../web/js/hash.js';
 
@@ -109,33 +110,6 @@ test('geometry: cell names and arrow directions', () => {
   assert.equal(angleBetween('c3', 'top'), null);
 });
 
-// A fake Worker: records messages, answers when the test says so.
-function fakeWorkers() {
-  const workers = [];
-  class FakeWorker {
-    constructor(url, options) {
-      Object.assign(this, { url: String(url), options, posted: [], terminated: false });
-      workers.push(this);
-    }
-    postMessage(msg) {
-      this.posted.push(msg);
-    }
-    terminate() {
-      this.terminated = true;
-    }
-    last(method) {
-      return this.posted.filter((m) => m.method === method).at(-1);
-    }
-    answer(msg, result = {}) {
-      this.onmessage({ data: { id: msg.id, ok: true, result } });
-    }
-    fail(msg, error, fatal = false) {
-      this.onmessage({ data: { id: msg.id, ok: false, error, fatal } });
-    }
-  }
-  return { workers, FakeWorker };
-}
-
 // Fake timers: `fire()` runs the timers that are due at `clock`.
 function fakeTimers() {
   const t = { clock: 0, pending: new Map(), next: 1 };
@@ -157,8 +131,6 @@ function fakeTimers() {
   return t;
 }
 
-const settle = (promise) => promise.then((value) => ({ value }), (error) => ({ error }));
-const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 test('analyst: one worker with the single package; a request waits for init, then runs', async () => {
   const { workers, FakeWorker } = fakeWorkers();

@@ -3,32 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEngine } from '../../web/js/engine.js';
+import { fakeWorkers, settle, tick } from './fakes.mjs';
 
-function fakeWorkers() {
-  const workers = [];
-  class FakeWorker {
-    constructor(url, options) {
-      Object.assign(this, { url: String(url), options, posted: [], terminated: false });
-      workers.push(this);
-    }
-    postMessage(msg) {
-      this.posted.push(msg);
-    }
-    terminate() {
-      this.terminated = true;
-    }
-    last(method) {
-      return this.posted.filter((m) => m.method === method).at(-1);
-    }
-    answer(msg, result = {}, ok = true, fatal = false) {
-      this.onmessage({ data: ok ? { id: msg.id, ok, result } : { id: msg.id, ok, error: result, fatal } });
-    }
-  }
-  return { workers, FakeWorker };
-}
-
-const settle = (promise) => promise.then((value) => ({ value }), (error) => ({ error }));
-const tick = () => new Promise((resolve) => setImmediate(resolve));
 const methods = (w) => w.posted.map((m) => `${m.method}(${JSON.stringify(m.args)})`);
 
 test('engine: a worker killed mid-request is replaced, re-initialised and asked again', async () => {

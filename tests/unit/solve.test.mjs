@@ -6,50 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSolver } from '../../web/js/solver.js';
 import { createSolve, createSolveState, progressText, resultText, solveOverlay, whyText } from '../../web/js/solve.js';
-
-function fakeWorkers() {
-  const workers = [];
-  class FakeWorker {
-    constructor(url, options) {
-      Object.assign(this, { url: String(url), options, posted: [], terminated: false });
-      workers.push(this);
-    }
-    postMessage(msg) {
-      this.posted.push(msg);
-    }
-    terminate() {
-      this.terminated = true;
-    }
-    last(method) {
-      return this.posted.filter((m) => m.method === method).at(-1);
-    }
-    answer(msg, result = {}, ok = true) {
-      this.onmessage({ data: ok ? { id: msg.id, ok, result } : { id: msg.id, ok, error: result } });
-    }
-    partial(msg, partial) {
-      this.onmessage({ data: { id: msg.id, partial } });
-    }
-  }
-  return { workers, FakeWorker };
-}
-
-function fakeTimers() {
-  const timers = new Map();
-  let next = 1;
-  return {
-    timers,
-    setTimer: (fn, ms) => (timers.set(next, { fn, ms }), next++),
-    clearTimer: (id) => timers.delete(id),
-    fire() {
-      const all = [...timers.values()];
-      timers.clear();
-      for (const t of all) t.fn();
-    },
-  };
-}
-
-const settle = (promise) => promise.then((value) => ({ value }), (error) => ({ error }));
-const tick = () => new Promise((resolve) => setImmediate(resolve));
+import { fakeTimers, fakeWorkers, settle, tick } from './fakes.mjs';
 
 test('solver: init first, progress to the caller, the answer; Stop answered by the worker', async () => {
   const { workers, FakeWorker } = fakeWorkers();

@@ -428,3 +428,87 @@ pub fn explain_slice(code: &str, path: &str, slice_ms: f64) -> Result<JsValue, J
 pub fn clear_solver() {
     SOLVER.with(|cell| *cell.borrow_mut() = None);
 }
+
+// Play and Analyse --------------------------------------------------------------------------------
+//
+// One MoHex player per worker instance, kept between calls so its tree carries over: a search
+// runs in slices (`searchSlice`, each stopping after `slice_ms` milliseconds), and the next
+// slice on the same position goes on with the same tree (a position one or two moves on
+// starts from the subtree). Between slices the worker reports progress and reads its messages
+// (Move now, Stop, a new position), so they are answered within one slice.
+
+thread_local! {
+    static PLAYER: std::cell::RefCell<Option<hexlab_core::mohex::Player>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// One slice of a search.
+#[derive(Serialize)]
+struct SearchSlice {
+    /// The search's answer so far (`move`, `winrate`, `visits`, `pv`, `top`, `proven`, ...).
+    #[serde(flatten)]
+    report: hexlab_core::mohex::PlayReport,
+    /// The simulations per move of the level (0: no limit).
+    level_games: u64,
+}
+
+/// Searches the position in `code` for at most `slice_ms` milliseconds and at most
+/// `games_left` more simulations (0: no limit) with the settings of strength `level` (1 to
+/// 10; 0: the full player), on every pool thread; `last` is the opponent's last move (or "").
+/// Returns the result so far: call again with the same position to go on.
+#[wasm_bindgen(js_name = searchSlice)]
+pub fn search_slice(
+    code: &str,
+    slice_ms: f64,
+    level: u32,
+    games_left: f64,
+    last: &str,
+) -> Result<JsValue, JsError> {
+    use hexlab_core::mohex::{level as levels, Params, Player};
+    use hexlab_core::search::Budget;
+    let game = load(code)?;
+    let position = game.position();
+    let last = match last.trim() {
+        "" => None,
+        text => Some(text.parse::<hexlab_core::Cell>().map_err(error)?),
+    };
+    let slice = if slice_ms.is_finite() && slice_ms > 0.0 {
+        slice_ms.min(60_000.0)
+    } else {
+        50.0
+    };
+    let mut base = Params {
+        num_threads: rayon::current_num_threads().max(1),
+        max_time: 0.0,
+        max_games: u64::MAX / 4,
+        ..Params::default()
+    };
+    let level_games = if level == 0 {
+        0
+    } else {
+        base = levels::params(level, base);
+        levels::games(level)
+    };
+    if games_left.is_finite() && games_left >= 1.0 {
+        base.max_games = (games_left as u64).max(1);
+    }
+    let started = now_ms();
+    let budget = Budget::unlimited().with_time_limit(slice, now_ms);
+    let result = PLAYER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let player = slot.get_or_insert_with(|| Player::new(base));
+        player.params = base;
+        player.top_count = 40;
+        player.search_after(position, last, &budget)
+    });
+    to_js(&SearchSlice {
+        report: result.report(now_ms() - started),
+        level_games,
+    })
+}
+
+/// Forgets the worker's search tree (a new game).
+#[wasm_bindgen(js_name = clearPlayer)]
+pub fn clear_player() {
+    PLAYER.with(|cell| *cell.borrow_mut() = None);
+}

@@ -6,6 +6,7 @@
 
 import { createEngine } from './engine.js';
 import { createSolver } from './solver.js';
+import { createThinker } from './thinker.js';
 import { createWasm } from './wasm.js';
 
 // The threaded build, downloaded and compiled once for every pool size (see wasm.js).
@@ -95,9 +96,41 @@ async function mainSolve(p) {
   return result;
 }
 
+/**
+ * MCTS games per second (`?job=mcts`): a fresh player worker with a pool of `threads` searches the empty board for
+ * `count` simulations (wasm `searchSlice` in 50 ms slices, one tree), `repeat` times after a warm-up.
+ */
+async function benchMcts(threads, { size, count, repeat }) {
+  const thinker = createThinker({ threads, wasm });
+  try {
+    const code = `size=${size}&swap=no`;
+    await thinker.think(code, { maxGames: Math.max(1, Math.floor(count / 10)) }); // warm-up (and the pool)
+    const runs = [];
+    for (let i = 0; i < repeat; i++) {
+      thinker.clear();
+      const r = await thinker.think(code, { maxGames: count });
+      runs.push({ millis: r.ms, games: r.games, threads: r.threads, nodes: r.nodes });
+    }
+    const rates = runs.map((r) => (r.games * 1000) / r.millis);
+    return { requested_threads: threads, pool_threads: runs[0]?.threads, best_gps: Math.max(...rates), median_gps: median(rates), runs };
+  } finally {
+    thinker.terminate();
+  }
+}
+
 async function main() {
   const p = params();
   if (p.job === 'solve') return publish(await mainSolve(p));
+  if (p.job === 'mcts') {
+    const result = { ok: true, job: 'mcts', size: p.size, count: p.count, repeat: p.repeat, isolated: crossOriginIsolated, pools: [] };
+    try {
+      for (const threads of p.threads) result.pools.push(await benchMcts(threads, p));
+    } catch (err) {
+      result.ok = false;
+      result.error = err.message;
+    }
+    return publish(result);
+  }
   const result = { ok: true, size: p.size, count: p.count, seed: p.seed, repeat: p.repeat, isolated: crossOriginIsolated, pools: [] };
   try {
     for (const threads of p.threads) result.pools.push(await benchPool(threads, p));

@@ -30,6 +30,8 @@ export const defaults = {
   // A superseded analysis (or H-search or connection search of the Connections mode) still running this long
   // after it started is stopped by restarting its worker (ms; a restart costs about 20 ms once the wasm is cached).
   analysisRestartMs: 100,
+  // Play: the most time the engine takes for a move (ms); its level's simulations usually end it sooner.
+  playBudgetMs: 10000,
   // Rayon pool size; undefined means navigator.hardwareConcurrency.
   threads: undefined,
 };

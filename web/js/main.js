@@ -15,6 +15,10 @@ import { createWasm } from './wasm.js';
 import { createSolve, renderSolve, solveDom } from './solve.js';
 import { createSolver } from './solver.js';
 import { createStore } from './store.js';
+import { createThinker } from './thinker.js';
+import { createPlay } from './play.js';
+import { createAnalyse } from './analyse.js';
+import { analyseDom, playDom, renderAnalyse, renderPlay } from './play-panel.js';
 import { bindTree, renderTree, treeDom } from './treepanel.js';
 import { mountExtras } from './extras.js';
 import { startOffline } from './offline.js';
@@ -48,11 +52,17 @@ export function start(config = defaults) {
     renderTree(treePanel, state);
     solve.follow(view);
     renderSolve(solvePanel, state);
+    play.follow(view);
+    analyse.follow(view);
+    renderPlay(playPanel, state);
+    renderAnalyse(analysePanel, state);
     extras.follow(view);
     extras.render();
   });
   const solvePanel = solveDom();
   const treePanel = treeDom();
+  const playPanel = playDom();
+  const analysePanel = analyseDom();
 
   const loadingDom = {
     box: document.getElementById('engine-loading'),
@@ -78,11 +88,18 @@ export function start(config = defaults) {
   const solver = createSolver({ wasm });
   const store = createStore();
   const solve = createSolve({ state, solver, store, redraw });
+  // A sixth for Play and Analyse (started on first use), with a pool of its own: the player keeps its tree.
+  const thinker = createThinker({ wasm });
+  const play = createPlay({ state, thinker, actions, redraw, budgetMs: () => config.playBudgetMs });
+  const analyse = createAnalyse({ state, thinker, actions, redraw });
   // Puzzles, the Openings view and Export (extras.js): Solve's worker and store.
   const extras = mountExtras({ state, engine, solver, store, actions, redraw, boardWrap });
-  // A click or Enter on a cell: Solve's proof explorer, then a puzzle, may take it before the controller.
+  // A click or Enter on a cell: Play (the player's turn), then Solve's proof explorer, then a puzzle, may take it
+  // before the controller.
   const clickCell = (cell, how) =>
-    (!state.connections.on && !state.edit.on && !how?.shift && (solve.clickCell(cell) || extras.clickCell(cell))) || actions.clickCell(cell, how);
+    (!state.edit.on && play.clickCell(cell)) ||
+    (!state.connections.on && !state.edit.on && !how?.shift && (solve.clickCell(cell) || extras.clickCell(cell))) ||
+    actions.clickCell(cell, how);
   // A touch screen (no fine pointer) gets hints without Shift and Esc; the query is followed (a tablet's mouse).
   const coarse = globalThis.matchMedia?.('(pointer: coarse)');
   const followPointer = () => {
@@ -104,6 +121,28 @@ export function start(config = defaults) {
       const move = e.target.closest?.('[data-move]');
       if (move) solve.step(move.dataset.move);
     }),
+    // Play and Analyse share the player's worker: one on turns the other off.
+    listen(playPanel.toggle, 'change', () => {
+      if (playPanel.toggle.checked) analyse.setOn(false);
+      play.setOn(playPanel.toggle.checked);
+    }),
+    listen(playPanel.color, 'change', () => play.setColor(playPanel.color.value)),
+    listen(playPanel.level, 'change', () => play.setLevel(playPanel.level.value)),
+    listen(playPanel.newGame, 'click', () => play.newGame()),
+    listen(playPanel.now, 'click', () => play.moveNow()),
+    listen(analysePanel.toggle, 'change', () => {
+      if (analysePanel.toggle.checked) play.setOn(false);
+      analyse.setOn(analysePanel.toggle.checked);
+    }),
+    listen(analysePanel.stop, 'click', () => analyse.stop()),
+    listen(analysePanel.resume, 'click', () => analyse.resume()),
+    listen(analysePanel.play, 'click', () => analyse.playBest()),
+    listen(analysePanel.back, 'click', () => analyse.setStep(state.analyse.step - 1)),
+    listen(analysePanel.next, 'click', () => analyse.setStep(state.analyse.step + 1)),
+    listen(analysePanel.pv, 'click', (e) => {
+      const item = e.target.closest?.('[data-step]');
+      if (item) analyse.setStep(Number(item.dataset.step));
+    }),
     bindHover(boardWrap, (cell) => actions.hover(cell)),
     bindGridKeys(boardWrap, { ...actions, clickCell }),
     bindPanel(panel, actions),
@@ -121,7 +160,7 @@ export function start(config = defaults) {
       else actions.load(code, 'link');
     }),
     // `?debug` only: tests kill workers through window.__hexlab (debug.js).
-    bindDebug({ engine, analysis: analyst, connections: vc, search: searcher, solver }),
+    bindDebug({ engine, analysis: analyst, connections: vc, search: searcher, solver, player: thinker }),
     () => extras.unbind(),
   ];
   redraw();
@@ -140,6 +179,9 @@ export function start(config = defaults) {
     searcher,
     solver,
     solve,
+    thinker,
+    play,
+    analyse,
     extras,
     destroy() {
       unbinds.forEach((unbind) => unbind());
@@ -148,6 +190,7 @@ export function start(config = defaults) {
       vc.terminate();
       searcher.terminate();
       solver.terminate();
+      thinker.terminate();
     },
   };
 }

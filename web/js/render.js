@@ -27,6 +27,7 @@ import { cellMarks, currentReport, focusCell, focusCells } from './analysis.js';
 import { connectionOverlay } from './connections.js';
 import { pageOverlay } from './overlays.js';
 import { solveOverlay } from './solve.js';
+import { analyseOverlay } from './analyse.js';
 import {
   R, W, angleBetween, cellName, center, edgeBands, edgeClips, edgePaths, hexPoints, labelPositions, viewBox,
 } from './geometry.js';
@@ -248,14 +249,18 @@ export function renderMarks(dom, state) {
   // The Solve's result (win / loss on every move, the proof explorer's node) takes the board from the analysis.
   // Then a puzzle's marks or the Openings map (overlays.js): the same shape.
   const so = current && !vc ? (solveOverlay(state) ?? pageOverlay(state)) : null;
+  // Analyse's heat map and principal variation (analyse.js) come over the analysis's marks, under Solve's.
+  const ao = current && !vc && !so ? analyseOverlay(state) : null;
   const report = current && !state.connections?.on && !so ? currentReport(state) : null;
   const marks = cellMarks(report);
   const focus = focusCell(state, marks);
   const vcKey = vc?.key ?? null;
   const soKey = so?.key ?? null;
-  if (dom.marksReport === report && dom.marksFocus === focus && dom.marksVc === vcKey && dom.marksSolve === soKey && dom.marksBoard === dom.key) return;
+  const aoKey = ao?.key ?? null;
+  if (dom.marksReport === report && dom.marksFocus === focus && dom.marksVc === vcKey && dom.marksSolve === soKey && dom.marksAnalyse === aoKey && dom.marksBoard === dom.key) return;
   dom.marksBoard = dom.key; // renderBoard wrote the cells' labels again: the marks' words go back on
   dom.marksSolve = soKey;
+  dom.marksAnalyse = aoKey;
   const stones = current ? stoneMap(state.view) : null;
   dom.marksReport = report;
   dom.marksFocus = focus;
@@ -265,10 +270,15 @@ export function renderMarks(dom, state) {
   const lit = { witness, killer: killers, dominator: by, 'analysis-focus': new Set(focus ? [focus] : []) };
   for (const [name, g] of dom.cells) {
     const mark = marks.get(name);
-    const shown = vc ? vc.marks.get(name) : so ? so.marks.get(name) : mark?.mark;
+    const shown = vc ? vc.marks.get(name) : so ? so.marks.get(name) : (ao?.marks.get(name) ?? mark?.mark);
     setAttr(g, 'data-mark', shown);
     if (stones) setAttr(g, 'aria-label', cellLabel(name, state.view, stones, shown));
     g.classList.toggle('pv', so?.pv === name);
+    setAttr(g, 'data-visits', ao?.visits.get(name));
+    setAttr(g, 'data-winrate', ao?.winrate.get(name)?.toFixed(3));
+    setAttr(g, 'data-heat', ao?.heat.get(name));
+    setAttr(g, 'data-pv-order', ao?.order.get(name));
+    g.classList.toggle('best', ao?.best === name);
     setAttr(g, 'data-fill-kind', mark?.fillKind);
     const fill = vc ? vc.fill.get(name) : mark?.fill;
     setAttr(g, 'data-fill', fill);
@@ -277,8 +287,8 @@ export function renderMarks(dom, state) {
     g.classList.toggle('mustplay', !!(vc ?? so)?.mustplay.has(name));
     g.classList.toggle('consider', consider.has(name));
     // The Connections fill-in has no kind: the analysis's ghost stone of its colour, without the kind's extras.
-    const ghost = so?.glyphs.get(name);
-    const glyphMark = vc ? (fill ? { fill, fillKind: null } : null) : so ? (ghost ? { fill: ghost, fillKind: null } : null) : mark;
+    const ghost = so?.glyphs.get(name) ?? ao?.glyphs.get(name);
+    const glyphMark = vc ? (fill ? { fill, fillKind: null } : null) : so || ghost ? (ghost ? { fill: ghost, fillKind: null } : null) : mark;
     let glyphNode = g.querySelector(':scope > .glyphs');
     if (glyphMark && !glyphNode) glyphNode = glyphs(g);
     if (glyphNode) setGlyph(glyphNode, glyphMark, name);
@@ -304,5 +314,5 @@ export function renderMarks(dom, state) {
   dom.svg.classList.toggle('analysis', !!report);
   dom.svg.classList.toggle('connections', !!vc);
   dom.svg.classList.toggle('solved', !!so && !so.page);
-  setAttr(dom.svg, 'data-overlay', so?.page ?? (so ? 'solve' : null));
+  setAttr(dom.svg, 'data-overlay', so?.page ?? (so ? 'solve' : ao ? 'analyse' : null));
 }

@@ -13,7 +13,7 @@
 //     rejects everything it owed with the reason; the next call starts a fresh worker. A solve is never sent
 //     again by itself: it may run for minutes, and the page offers Solve again.
 
-const WORKER_URL = new URL('./worker.js', import.meta.url);
+import { send as sendTo, startWorker } from './worker-link.js';
 
 /**
  * `solve(code, { onProgress })` resolves to `{ status: 'solved', ...SolveReport }` or `{ status: 'stopped',
@@ -36,50 +36,29 @@ export function createSolver({
   const pending = new Map(); // id -> { resolve, reject, onProgress, last, solve }
   let solving = null; // the id of the solve running
 
+  const current = (w) => w === worker;
+
   function start() {
-    const w = new WorkerImpl(WORKER_URL, { type: 'module', name: 'hexlab solver' });
-    worker = w;
     starts++;
-    const initId = nextId++;
-    pending.set(initId, { resolve() {}, reject() {}, init: true });
-    w.onmessage = (e) => {
-      if (w !== worker) return; // a terminated worker's late answer
-      const { id, ok, result, error, fatal, partial } = e.data ?? {};
-      if (e.data?.progress) return; // how the worker's load goes: not an answer
-      const entry = pending.get(id);
-      if (!entry) return;
-      if (partial) {
-        entry.last = partial;
-        return void entry.onProgress?.(partial);
-      }
-      pending.delete(id);
-      finishStop(entry);
-      if (id === solving) solving = null;
-      if (entry.init && !ok) return lose(new Error(`the solver worker could not start: ${error}`));
-      if (ok) entry.resolve(result);
-      else entry.reject(new Error(error));
-      if (fatal) lose(new Error(`the solver crashed (${error})`));
-    };
-    w.onerror = (e) => {
-      e.preventDefault?.();
-      if (w === worker) lose(new Error(`the solver worker failed: ${e.message || 'could not load js/worker.js'}`));
-    };
-    w.onmessageerror = () => {
-      if (w === worker) lose(new Error('the solver worker sent an unreadable message'));
-    };
-    const post = (given) => {
-      if (w === worker) w.postMessage({ id: initId, method: 'init', args: given ? [threads, { wasm: given }] : [threads] });
-    };
-    // Requests go after the init (which waits for the page's module): `send` posts through `w.inited`.
-    w.inited = wasm ? Promise.resolve(wasm()).then(post, () => post(null)) : Promise.resolve(post(null));
+    startWorker({
+      WorkerImpl,
+      label: 'solver',
+      threads,
+      wasm,
+      initId: nextId++,
+      pending,
+      adopt: (w) => (worker = w),
+      current,
+      settle(id, entry) {
+        finishStop(entry);
+        if (id === solving) solving = null;
+      },
+      lose,
+    });
   }
 
-  /** Posts `message` to the worker once its init has gone (dropped if the worker is gone by then). */
   function send(message) {
-    const w = worker;
-    w.inited.then(() => {
-      if (w === worker) w.postMessage(message);
-    });
+    sendTo(worker, current, message);
   }
 
   /** Ends the worker; everything it owed is rejected with `err` (a solve being stopped resolves `stopped`). */

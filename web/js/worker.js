@@ -229,6 +229,53 @@ async function explain(code, path = [], { sliceMs = 100 } = {}) {
   }
 }
 
+let thinking = null; // the search running (Play and Analyse): { end: null | 'stopped' | 'now' }
+
+/**
+ * Play and Analyse (wasm `searchSlice`): the player searches the position in `code` in slices of `sliceMs`
+ * milliseconds on the pool, the worker's one player keeping its tree between them (and for the next position of
+ * the game). After each slice it tells the page how it goes (`{ id, partial }`: the move so far, win rate, visits,
+ * principal variation, top moves, proven), then reads its messages. It ends (answering the last result with
+ * `status`) when the level's simulations are spent (`level` 1 to 10; 0: no limit), when `budgetMs` has passed
+ * (`done`), when the position is proven (`done`), on `thinkNow` (`done`: the best move so far) or on
+ * `stopThinking` or a newer search (`stopped`). A slice never runs past the budget: it is cut to what is left.
+ * `maxGames` (the bench) ends it after that many simulations.
+ */
+async function think(code, { sliceMs = 50, level = 0, budgetMs = Infinity, last = '', maxGames = 0 } = {}) {
+  if (thinking) thinking.end = 'stopped';
+  const run = { end: null };
+  thinking = run;
+  const t0 = performance.now();
+  let games = 0;
+  let report = null;
+  try {
+    for (;;) {
+      const left = budgetMs - (performance.now() - t0);
+      const slice = Math.max(1, Math.min(sliceMs, left));
+      const cap = maxGames > 0 ? maxGames : report?.level_games ?? 0;
+      const gamesLeft = cap > 0 ? Math.max(1, cap - games) : 0;
+      report = wasm.searchSlice(code, slice, level, gamesLeft, last ?? '');
+      games += report.games;
+      const ms = performance.now() - t0;
+      const result = { ...report, games, ms, threads: wasm.threadCount() };
+      const spent = (report.level_games > 0 && games >= report.level_games) || (maxGames > 0 && games >= maxGames);
+      if (report.proven || report.move === 'resign' || spent || ms >= budgetMs) return { ...result, status: 'done' };
+      this?.partial?.(result);
+      await breathe();
+      if (run.end) return { ...result, ms: performance.now() - t0, status: run.end === 'now' ? 'done' : 'stopped' };
+    }
+  } finally {
+    if (thinking === run) thinking = null;
+  }
+}
+
+/** Ends the search running: `now` answers with its best move so far, else it answers `stopped`. */
+function stopThinking(now = false) {
+  if (!thinking) return false;
+  thinking.end = now ? 'now' : 'stopped';
+  return true;
+}
+
 const methods = {
   init,
   version: () => wasm.version(),
@@ -250,6 +297,9 @@ const methods = {
   solve,
   stopSolve,
   explain,
+  think,
+  stopThinking,
+  clearPlayer: () => wasm.clearPlayer(),
 };
 
 self.onmessage = async (e) => {

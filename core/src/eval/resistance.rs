@@ -57,8 +57,25 @@ impl Resistance {
         white: &Connections,
     ) -> Resistance {
         Resistance {
-            black: circuit(position, Color::Black, Some(black)),
-            white: circuit(position, Color::White, Some(white)),
+            black: circuit(position, Color::Black, Some((black, false))),
+            white: circuit(position, Color::White, Some((white, false))),
+        }
+    }
+
+    /// [`Resistance::with_connections`] with each connection's wire weakened by what its
+    /// carriers must use, as Benzene's Wolve weighs them: a pair joined only through `k` cells
+    /// common to all its full carriers conducts `1 / (1 + k)` of what adjacency would. A
+    /// template reaching an edge through two cells is then worth less than a stone on the edge
+    /// (with every wire as good as adjacency, a second-row stone is).
+    #[must_use]
+    pub fn with_weighted_connections(
+        position: &Position,
+        black: &Connections,
+        white: &Connections,
+    ) -> Resistance {
+        Resistance {
+            black: circuit(position, Color::Black, Some((black, true))),
+            white: circuit(position, Color::White, Some((white, true))),
         }
     }
 
@@ -144,8 +161,13 @@ fn nodes(position: &Position, color: Color) -> Nodes {
     Nodes { of_point, count }
 }
 
-/// Solves `color`'s circuit of `position`, with `connections`' full connections as wires.
-fn circuit(position: &Position, color: Color, connections: Option<&Connections>) -> Circuit {
+/// Solves `color`'s circuit of `position`, with `connections`' full connections as wires,
+/// weakened by their carriers' common cells when the flag says so.
+fn circuit(
+    position: &Position,
+    color: Color,
+    connections: Option<(&Connections, bool)>,
+) -> Circuit {
     let size = position.size();
     let mut share = vec![0.0; Cell::BOARD_CELLS as usize];
     if position.has_connected(color) {
@@ -180,7 +202,7 @@ fn circuit(position: &Position, color: Color, connections: Option<&Connections>)
             }
         }
     }
-    if let Some(connections) = connections {
+    if let Some((connections, weighted)) = connections {
         debug_assert_eq!(connections.points.color, color);
         for (a, b, pair) in connections.pairs() {
             if pair.full().len() == 0 {
@@ -197,7 +219,14 @@ fn circuit(position: &Position, color: Color, connections: Option<&Connections>)
                 continue;
             }
             let g = if pa.empty && pb.empty { 0.5 } else { 1.0 };
-            links.push((na, nb, g));
+            let must = if weighted {
+                pair.full()
+                    .fold(position.cells(), |common, f| common & f.carrier)
+                    .len()
+            } else {
+                0
+            };
+            links.push((na, nb, g / (1.0 + must as f64)));
         }
     }
     // Kirchhoff's equations for the free nodes: G v = b.

@@ -1,10 +1,12 @@
 //! The board a simulation plays on: a padded byte array with the empty cells in a list, so a
 //! move, a random move and the bridge-reply test are a few array operations.
 //!
-//! Layout: the board is surrounded by one ring of padding. The rows above and below the board
-//! hold Black (Black's edges), the columns left and right hold White, the four corners hold
-//! [`OFF`]. Padding as stones makes the edge template II (a stone on the second row and the two
-//! empty cells below it) look like an ordinary bridge to the reply rule.
+//! Layout: the board is surrounded by two rings of padding. The rows above and below the board
+//! hold Black (Black's edges), the columns left and right hold White, the corners (outside both
+//! ways) hold [`OFF`]. Padding as stones makes the edge template II (a stone on the second row
+//! and the two empty cells below it) look like an ordinary bridge to the reply rule, and gives
+//! every cell's 12-cell pattern (its neighbours and bridge points, [`super::pattern`]) defined
+//! values near the edges.
 //!
 //! Invariants: `empty[..empty_len]` lists exactly the empty board cells (padded indices) and
 //! `slot[p]` is the position of `p` in that list; `black` holds Black's board stones as
@@ -24,8 +26,10 @@ pub const WHITE: u8 = 2;
 /// A padding corner: neither player's.
 pub const OFF: u8 = 3;
 
-/// Padded cells of the largest board (19 + 2 squared).
-const PADDED: usize = 21 * 21;
+/// Rings of padding round the board.
+pub const PAD: usize = 2;
+/// Padded cells of the largest board (19 + 4 squared).
+const PADDED: usize = (19 + 2 * PAD) * (19 + 2 * PAD);
 /// Board cells of the largest board.
 const MAX_CELLS: usize = 19 * 19;
 
@@ -46,8 +50,11 @@ pub struct SimBoard {
     empty: [u16; MAX_CELLS],
     slot: [u16; PADDED],
     empty_len: usize,
-    /// Padded width (board width + 2).
+    /// Padded width (board width + 4).
     pw: usize,
+    /// Board width and height.
+    w: usize,
+    h: usize,
     black: CellSet,
     top: CellSet,
     bottom: CellSet,
@@ -63,13 +70,15 @@ impl SimBoard {
     pub fn new(position: &Position) -> SimBoard {
         let size = position.size();
         let (w, h) = (size.width() as usize, size.height() as usize);
-        let pw = w + 2;
+        let pw = w + 2 * PAD;
         let mut board = SimBoard {
             cells: [OFF; PADDED],
             empty: [0; MAX_CELLS],
             slot: [0; PADDED],
             empty_len: 0,
             pw,
+            w,
+            h,
             black: position.stones(Color::Black),
             top: size.edge_cells(Cell::TOP),
             bottom: size.edge_cells(Cell::BOTTOM),
@@ -77,14 +86,15 @@ impl SimBoard {
             rex: position.rules() == Rules::Rex,
             last: 0,
         };
-        for r in 0..h + 2 {
-            for c in 0..w + 2 {
-                let value = match (r == 0 || r == h + 1, c == 0 || c == w + 1) {
+        for r in 0..h + 2 * PAD {
+            for c in 0..w + 2 * PAD {
+                let outside = |x: usize, n: usize| x < PAD || x >= n + PAD;
+                let value = match (outside(r, h), outside(c, w)) {
                     (true, true) => OFF,
                     (true, false) => BLACK,
                     (false, true) => WHITE,
                     (false, false) => {
-                        let cell = Cell::new((c - 1) as u8, (r - 1) as u8);
+                        let cell = Cell::new((c - PAD) as u8, (r - PAD) as u8);
                         position.stone_at(cell).map_or(EMPTY, stone)
                     }
                 };
@@ -104,14 +114,40 @@ impl SimBoard {
     #[inline]
     #[must_use]
     pub fn index(&self, cell: Cell) -> usize {
-        (cell.row() as usize + 1) * self.pw + cell.col() as usize + 1
+        (cell.row() as usize + PAD) * self.pw + cell.col() as usize + PAD
     }
 
     /// The board cell at padded index `p` (an interior index).
     #[inline]
     #[must_use]
     pub fn cell(&self, p: usize) -> Cell {
-        Cell::new((p % self.pw - 1) as u8, (p / self.pw - 1) as u8)
+        Cell::new((p % self.pw - PAD) as u8, (p / self.pw - PAD) as u8)
+    }
+
+    /// The padded width: the index step from a cell to the one below it.
+    #[inline]
+    #[must_use]
+    pub fn padded_width(&self) -> usize {
+        self.pw
+    }
+
+    /// The board's width and height.
+    #[inline]
+    #[must_use]
+    pub fn dims(&self) -> (usize, usize) {
+        (self.w, self.h)
+    }
+
+    /// The last move's padded index (0: none).
+    #[inline]
+    #[must_use]
+    pub fn last(&self) -> usize {
+        self.last
+    }
+
+    /// Names `p` (a padded index) as the last move, as when the position came from a game.
+    pub fn set_last(&mut self, p: usize) {
+        self.last = p;
     }
 
     /// The side to move.
@@ -189,10 +225,23 @@ impl SimBoard {
     /// Fills the board: uniformly random moves, except that a player whose bridge was just
     /// intruded into saves it (when `bridges`). Returns the winner.
     pub fn play_out(&mut self, rng: &mut Rng, bridges: bool) -> Color {
+        self.play_out_with(rng, bridges, None)
+    }
+
+    /// [`SimBoard::play_out`], with `local`'s answers to the last move where it gives one.
+    pub fn play_out_with(
+        &mut self,
+        rng: &mut Rng,
+        bridges: bool,
+        local: Option<&super::pattern::Local<'_>>,
+    ) -> Color {
         while self.empty_len > 0 {
             let p = match bridges.then(|| self.bridge_reply(rng)).flatten() {
                 Some(p) => p,
-                None => self.empty[rng.below(self.empty_len)] as usize,
+                None => match local.and_then(|l| l.pick(self, rng)) {
+                    Some(p) => p,
+                    None => self.empty[rng.below(self.empty_len)] as usize,
+                },
             };
             self.play(p);
         }

@@ -22,7 +22,10 @@
 
 pub mod board;
 pub mod knowledge;
+pub mod learn;
+pub mod level;
 pub mod params;
+pub mod pattern;
 pub mod player;
 pub mod report;
 pub mod search;

@@ -40,6 +40,19 @@ pub struct Params {
     pub solver_max_empty: usize,
     /// The solver's node budget at the root (hexlab's `solver_nodes`).
     pub solver_nodes: u64,
+    /// The weight of the patterns' prior in selection: a child's value gains
+    /// `progressive_bias * prior / sqrt(visits + 1)` (`progressive_bias`; 0 turns the
+    /// patterns off in the tree).
+    pub progressive_bias: f64,
+    /// The playouts answer the last move by the patterns (hexlab's `playout_local`, the weight of
+    /// a move anywhere per empty cell against the local cells' gammas; 0: off).
+    pub playout_local: f64,
+    /// The move played is drawn among the root's searched moves with weight
+    /// `visits^(1 / temperature)` (hexlab's `temperature`; 0: the most visited, as MoHex). The
+    /// weaker levels use it.
+    pub temperature: f64,
+    /// RAVE visits (half of them wins) a new node starts with (hexlab's `rave_prior`).
+    pub rave_prior: u32,
     /// Seed of the simulations' random numbers.
     pub seed: u64,
 }
@@ -61,6 +74,10 @@ impl Default for Params {
             bridge_replies: true,
             solver_max_empty: 30,
             solver_nodes: 20_000,
+            progressive_bias: 2.5,
+            rave_prior: 0,
+            playout_local: 0.0,
+            temperature: 0.0,
             seed: 1,
         }
     }

@@ -34,8 +34,15 @@ const SOLVER_MB: usize = 32;
 /// A MoHex-style player (see the module doc).
 pub struct Player {
     pub params: Params,
+    /// How many root moves a result lists in `top` (10 unless changed).
+    pub top_count: usize,
+    /// The patterns' gammas (the built-in table unless replaced).
+    pub gammas: std::sync::Arc<super::pattern::Gammas>,
     kept: Option<(Position, Tree)>,
     solver: Option<Solver>,
+    /// The hash of the last position the root solver failed to decide (not tried again on a
+    /// search continuing on the same position, as the page's slices do).
+    unsolved: Option<u64>,
     searches: u64,
 }
 
@@ -45,8 +52,11 @@ impl Player {
     pub fn new(params: Params) -> Player {
         Player {
             params,
+            top_count: 10,
+            gammas: std::sync::Arc::new(super::pattern::builtin().clone()),
             kept: None,
             solver: None,
+            unsolved: None,
             searches: 0,
         }
     }
@@ -65,6 +75,17 @@ impl Player {
     /// Searches `position` for its side to move under `budget` (limits and cancel flag; the
     /// caller adds the time limit, since the core has no clock) and the parameters' game limit.
     pub fn search(&mut self, position: &Position, budget: &Budget) -> SearchResult {
+        self.search_after(position, None, budget)
+    }
+
+    /// [`Player::search`] knowing the opponent's last move (`last`), which the patterns'
+    /// priors of the root's moves read.
+    pub fn search_after(
+        &mut self,
+        position: &Position,
+        last: Option<Cell>,
+        budget: &Budget,
+    ) -> SearchResult {
         let mut root = position.clone();
         root.disable_swap();
         let mover = root.to_move();
@@ -109,15 +130,21 @@ impl Player {
             }
         }
         let tree = self.tree_for(&root, &empty);
-        let board = SimBoard::new(&root);
+        let mut board = SimBoard::new(&root);
+        if let Some(cell) = last.filter(|&c| root.stone_at(c) == Some(mover.opponent())) {
+            board.set_last(board.index(cell));
+        }
+        let steps = super::pattern::steps(board.padded_width());
         let search = Search {
             tree: &tree,
             root: &root,
             board,
             params: &self.params,
+            gammas: &self.gammas,
+            steps,
         };
         if tree.root().children().is_none() {
-            tree.expand(0, search.board.empties().iter().copied());
+            search.expand(0, &search.board);
         }
         if self.params.knowledge_threshold > 0 && tree.root().knowledge.load(R) == 0 {
             search.learn(&[0]);
@@ -140,7 +167,7 @@ impl Player {
             let saved = self.params;
             self.params.knowledge_threshold = 0;
             self.params.solver_max_empty = 0;
-            let mut again = self.search(position, budget);
+            let mut again = self.search_after(position, last, budget);
             self.params = saved;
             again.proven = Some(Proven::Loss);
             again.winrate = 0.0;
@@ -151,12 +178,20 @@ impl Player {
         } else {
             None
         };
-        let best = winning.or_else(|| most_visited(&tree, 0));
+        let best = winning.or_else(|| {
+            if self.params.temperature > 0.0 && root_proof == UNKNOWN {
+                let seed = crate::rng::Rng::derive_seed(seed, u64::MAX);
+                sampled(&tree, self.params.temperature, seed)
+            } else {
+                None
+            }
+            .or_else(|| most_visited(&tree, 0))
+        });
         result.best = Some(best.map_or_else(
             || empty.first().expect("the game goes on"),
             |i| search.board.cell(tree.node(i).cell.load(R) as usize),
         ));
-        result.top = top_moves(&search);
+        result.top = top_moves(&search, self.top_count);
         result.pv = principal_variation(&search, best);
         result.proven = match root_proof {
             WIN => Some(Proven::Win),
@@ -178,14 +213,20 @@ impl Player {
     /// when the side to move wins, `Err` when it loses, `None` when unknown or not tried.
     fn try_solver(&mut self, root: &Position) -> Option<Result<SearchResult, ()>> {
         let empty = root.empty_cells().len();
-        if empty > self.params.solver_max_empty || root.rules() != crate::rules::Rules::Hex {
+        if empty > self.params.solver_max_empty
+            || root.rules() != crate::rules::Rules::Hex
+            || self.unsolved == Some(root.hash())
+        {
             return None;
         }
         let solver = self
             .solver
             .get_or_insert_with(|| Solver::new(SOLVER_MB, Features::default()));
         let outcome = solver.solve(root, 1, &Budget::nodes(self.params.solver_nodes));
-        let winner = outcome.winner?;
+        let Some(winner) = outcome.winner else {
+            self.unsolved = Some(root.hash());
+            return None;
+        };
         if winner != root.to_move() {
             return Some(Err(()));
         }
@@ -230,6 +271,8 @@ impl Player {
             return Tree::new(wanted);
         };
         match reuse_path(&old, root, &tree) {
+            // The same position (a search going on, as the page's slices do): the tree as is.
+            Some(0) => tree,
             Some(index) => {
                 let size = wanted.max(tree.len().min(self.params.max_nodes.max(1)));
                 tree.subtree(index, size)
@@ -345,8 +388,35 @@ fn most_visited(tree: &Tree, node: usize) -> Option<usize> {
         })
 }
 
-/// The root's most visited moves.
-fn top_moves(search: &Search<'_>) -> Vec<MoveStat> {
+/// A root move drawn with weight `visits^(1 / temperature)` among the moves searched and not
+/// proven lost (the weaker levels' way of playing less precisely, still among the moves the
+/// search looked at).
+fn sampled(tree: &Tree, temperature: f64, seed: u64) -> Option<usize> {
+    let children = tree.root().children()?;
+    let moves: Vec<(usize, f64)> = children
+        .filter(|&i| {
+            let c = tree.node(i);
+            c.visits() > 0 && !c.pruned.load(R) && c.proven() != WIN
+        })
+        .map(|i| (i, f64::from(tree.node(i).visits()).powf(1.0 / temperature)))
+        .collect();
+    let total: f64 = moves.iter().map(|m| m.1).sum();
+    if total <= 0.0 {
+        return None;
+    }
+    let mut rng = crate::rng::Rng::new(seed);
+    let mut r = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+    for &(i, w) in &moves {
+        r -= w;
+        if r < 0.0 {
+            return Some(i);
+        }
+    }
+    moves.last().map(|m| m.0)
+}
+
+/// The root's `count` most visited moves.
+fn top_moves(search: &Search<'_>, count: usize) -> Vec<MoveStat> {
     let tree = search.tree;
     let Some(children) = tree.root().children() else {
         return Vec::new();
@@ -365,7 +435,7 @@ fn top_moves(search: &Search<'_>) -> Vec<MoveStat> {
         })
         .collect();
     stats.sort_by_key(|m| std::cmp::Reverse(m.visits));
-    stats.truncate(10);
+    stats.truncate(count);
     stats
 }
 

@@ -37,7 +37,7 @@ pub struct SearchResult {
     /// Simulations run by this search.
     pub games: u64,
     pub pv: Vec<Cell>,
-    /// The most visited root moves, most visited first (at most 10).
+    /// The most visited root moves, most visited first (at most the player's `top_count`).
     pub top: Vec<MoveStat>,
     pub proven: Option<Proven>,
     /// Nodes in the tree after the search.

@@ -14,6 +14,7 @@ use crate::rng::Rng;
 use super::board::{stone, SimBoard};
 use super::knowledge::knowledge;
 use super::params::Params;
+use super::pattern::Gammas;
 use super::tree::{Tree, LEAF, LOSS, UNKNOWN, WIN};
 
 /// What every thread of one search shares.
@@ -24,6 +25,10 @@ pub struct Search<'a> {
     /// The root position as a simulation board.
     pub board: SimBoard,
     pub params: &'a Params,
+    /// The patterns' gammas, for the priors of new nodes.
+    pub gammas: &'a Gammas,
+    /// The pattern slots' index steps on `board` ([`super::pattern::steps`]).
+    pub steps: [[isize; 12]; 2],
 }
 
 const R: std::sync::atomic::Ordering = std::sync::atomic::Ordering::Relaxed;
@@ -66,7 +71,7 @@ impl Search<'_> {
                     let ready = n.visits() > self.params.expand_threshold
                         && n.state.load(R) == LEAF
                         && !board.empties().is_empty();
-                    if !(ready && self.tree.expand(node, board.empties().iter().copied())) {
+                    if !(ready && self.expand(node, &board)) {
                         break;
                     }
                     n.children().expect("just expanded")
@@ -84,9 +89,37 @@ impl Search<'_> {
         match known {
             Some(winner) => self.backup(path, winner, None),
             None => {
-                let winner = board.play_out(rng, self.params.bridge_replies);
+                let local = (self.params.playout_local > 0.0).then_some(super::pattern::Local {
+                    gammas: self.gammas,
+                    steps: self.steps,
+                    far: self.params.playout_local as f32,
+                });
+                let winner = board.play_out_with(rng, self.params.bridge_replies, local.as_ref());
                 self.backup(path, winner, Some(&board));
             }
+        }
+    }
+
+    /// Gives `node` (whose position is `board`) its children, with the patterns' priors when
+    /// the progressive bias is on; whether this call expanded it.
+    pub fn expand(&self, node: usize, board: &SimBoard) -> bool {
+        let rave = self.params.rave_prior;
+        if self.params.progressive_bias > 0.0 {
+            let weights: Vec<f32> = board
+                .empties()
+                .iter()
+                .map(|&p| self.gammas.weight(board, &self.steps, p as usize))
+                .collect();
+            let total: f32 = weights.iter().sum::<f32>().max(f32::MIN_POSITIVE);
+            let cells = board
+                .empties()
+                .iter()
+                .zip(&weights)
+                .map(|(&p, &w)| (p, w / total));
+            self.tree.expand(node, cells, rave)
+        } else {
+            self.tree
+                .expand(node, board.empties().iter().map(|&p| (p, 0.0)), rave)
         }
     }
 
@@ -128,6 +161,9 @@ impl Search<'_> {
             };
             if p.uct_bias_constant > 0.0 && n > 0.0 {
                 value += p.uct_bias_constant * (log / n).sqrt();
+            }
+            if p.progressive_bias > 0.0 {
+                value += p.progressive_bias * f64::from(c.prior()) / (n + 1.0).sqrt();
             }
             if value > best_value {
                 best_value = value;

@@ -57,6 +57,9 @@ pub struct Node {
     pub pruned: AtomicBool,
     /// [`UNKNOWN`], [`WIN`] or [`LOSS`] for the side to move at this node.
     pub proven: AtomicU8,
+    /// The prior probability of the move among its siblings (an `f32`'s bits), from the
+    /// patterns ([`super::pattern`]); 0 without patterns.
+    pub prior: AtomicU32,
 }
 
 impl Node {
@@ -83,6 +86,13 @@ impl Node {
     #[must_use]
     pub fn proven(&self) -> u8 {
         self.proven.load(R)
+    }
+
+    /// The prior probability of the move (see [`Node::prior`]).
+    #[inline]
+    #[must_use]
+    pub fn prior(&self) -> f32 {
+        f32::from_bits(self.prior.load(R))
     }
 
     /// Adds one RAVE result (relaxed load and store: see the module doc).
@@ -117,8 +127,15 @@ impl Tree {
     #[must_use]
     pub fn new(capacity: usize) -> Tree {
         let capacity = capacity.max(1);
+        let zeroed = Box::<[Node]>::new_zeroed_slice(capacity);
+        // SAFETY: `Node` is made only of atomic integers and an `AtomicBool`, for which the
+        // all-zero bit pattern is a valid value (0 and `false`), and `Node::default()` is
+        // exactly that pattern, so the zeroed slice is fully initialised. Asking the allocator
+        // for zeroed memory (rather than writing every node) lets the system hand over fresh
+        // zero pages lazily: a 2,000,000-node tree costs nothing until its nodes are used.
+        let nodes = unsafe { zeroed.assume_init() };
         Tree {
-            nodes: (0..capacity).map(|_| Node::default()).collect(),
+            nodes,
             next: std::sync::atomic::AtomicUsize::new(1),
         }
     }
@@ -155,9 +172,15 @@ impl Tree {
         self.nodes.len()
     }
 
-    /// Gives `node` one child per cell of `cells`, unless another thread is doing it or the
-    /// arena is full. Returns whether this call expanded it.
-    pub fn expand(&self, node: usize, cells: impl ExactSizeIterator<Item = u16>) -> bool {
+    /// Gives `node` one child per (cell, prior) of `cells`, each starting with `rave` RAVE
+    /// visits of which half are wins (a neutral start, as MoHex gives its new nodes), unless
+    /// another thread is doing it or the arena is full. Returns whether this call expanded it.
+    pub fn expand(
+        &self,
+        node: usize,
+        cells: impl ExactSizeIterator<Item = (u16, f32)>,
+        rave: u32,
+    ) -> bool {
         let n = &self.nodes[node];
         if n.state
             .compare_exchange(LEAF, EXPANDING, Ordering::Acquire, R)
@@ -171,8 +194,12 @@ impl Tree {
             n.state.store(NO_ROOM, Ordering::Release);
             return false;
         }
-        for (i, cell) in cells.enumerate() {
-            self.nodes[first + i].cell.store(cell, R);
+        for (i, (cell, prior)) in cells.enumerate() {
+            let child = &self.nodes[first + i];
+            child.cell.store(cell, R);
+            child.prior.store(prior.to_bits(), R);
+            child.rave_visits.store(rave, R);
+            child.rave_wins.store(rave / 2, R);
         }
         n.first_child.store(first as u32, R);
         n.child_count.store(count as u16, R);
@@ -221,6 +248,7 @@ fn copy_node(from: &Node, to: &Node) {
     to.knowledge.store(knowledge, R);
     to.pruned.store(from.pruned.load(R), R);
     to.proven.store(from.proven.load(R), R);
+    to.prior.store(from.prior.load(R), R);
 }
 
 #[cfg(test)]
@@ -228,12 +256,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_new_tree_holds_default_nodes() {
+        let tree = Tree::new(3);
+        for i in 0..3 {
+            let n = tree.node(i);
+            assert_eq!(n.visits(), 0);
+            assert_eq!(n.state.load(R), LEAF);
+            assert_eq!(n.proven(), UNKNOWN);
+            assert_eq!(n.prior(), 0.0);
+            assert!(!n.pruned.load(R));
+        }
+    }
+
+    #[test]
     fn expansion_publishes_children_once_and_respects_the_cap() {
         let tree = Tree::new(6);
-        assert!(tree.expand(0, [10u16, 11, 12].into_iter()));
-        assert!(!tree.expand(0, [1u16].into_iter()));
+        let cells = |c: &[u16]| {
+            c.iter()
+                .map(|&c| (c, 0.25f32))
+                .collect::<Vec<_>>()
+                .into_iter()
+        };
+        assert!(tree.expand(0, cells(&[10, 11, 12]), 8));
+        assert!(!tree.expand(0, cells(&[1]), 0));
         assert_eq!(tree.root().children(), Some(1..4));
-        assert!(!tree.expand(1, [5u16, 6, 7].into_iter()), "no room left");
+        assert_eq!(tree.node(2).prior(), 0.25);
+        assert_eq!(tree.node(2).rave_visits.load(R), 8);
+        assert_eq!(tree.node(2).rave_wins.load(R), 4);
+        assert!(!tree.expand(1, cells(&[5, 6, 7]), 0), "no room left");
         assert_eq!(tree.node(1).state.load(R), NO_ROOM);
         tree.node(2).visits.store(7, R);
         let copy = tree.subtree(0, 10);

@@ -80,6 +80,24 @@ pub fn random_setup(rng: &mut Rng, size: BoardSize) -> Position {
     }
 }
 
+/// `count` positions of a `size` x `size` board from `seed`: random set-ups (unbalanced stone
+/// counts, either side to move) and random games of any length (finished ones included) in turn.
+pub fn setups_and_games(seed: u64, size: u32, count: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let size = BoardSize::square(size).unwrap();
+    let cells = size.cell_count();
+    (0..count)
+        .map(|i| {
+            if i % 2 == 0 {
+                random_setup(&mut rng, size)
+            } else {
+                let plies = rng.below(cells + 1);
+                random_game(&mut rng, size, plies)
+            }
+        })
+        .collect()
+}
+
 /// The seed of a soundness test: `HEXLAB_SEED` when set (a fresh sample in one command), else
 /// the test's own fixed seed; printed either way so a failure can be replayed.
 pub fn seed(test: &str, fixed: u64) -> u64 {

@@ -24,12 +24,17 @@ use crate::play::seconds;
 /// The most games one run may play.
 const MAX_GAMES: u64 = 100_000;
 
-/// One engine process.
+/// One engine process, and the time its moves took.
 struct Engine {
     command: String,
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
+    /// Moves generated, their wall seconds and their CPU seconds (the engine's process tree,
+    /// read from `/proc`; 0 where there is none).
+    moves: u64,
+    wall: f64,
+    cpu: f64,
 }
 
 impl Engine {
@@ -49,12 +54,16 @@ impl Engine {
             child,
             input,
             output,
+            moves: 0,
+            wall: 0.0,
+            cpu: 0.0,
         })
     }
 
-    /// A started engine with `time` seconds per move (`param_mohex max_time`) and the swap
-    /// off where it has `param_game`.
-    fn ready(command: &str, time: Option<f64>) -> Result<Engine, UsageError> {
+    /// A started engine with `time` seconds per move (`param_mohex max_time`), the swap off
+    /// where it has `param_game`, then the engine's own `setup` commands (`--send`).
+    fn ready(spec: &EngineSpec, time: Option<f64>) -> Result<Engine, UsageError> {
+        let command = &spec.command;
         let mut engine = Engine::start(command)?;
         if let Some(t) = time {
             engine
@@ -64,7 +73,28 @@ impl Engine {
         if engine.send("known_command param_game").as_deref() == Ok("true") {
             let _ = engine.send("param_game allow_swap 0");
         }
+        if let Some(t) = time {
+            if engine.send("known_command param_wolve").as_deref() == Ok("true") {
+                let _ = engine.send(&format!("param_wolve max_time {t}"));
+            }
+        }
+        for line in &spec.setup {
+            engine
+                .send(line)
+                .map_err(|e| UsageError(format!("{command}: '{line}': {e}")))?;
+        }
         Ok(engine)
+    }
+
+    /// `genmove`, timed (wall and CPU seconds added to the engine's totals).
+    fn genmove(&mut self, letter: &str) -> Result<String, String> {
+        let cpu = cpu_seconds(self.child.id());
+        let start = std::time::Instant::now();
+        let answer = self.send(&format!("genmove {letter}"));
+        self.wall += start.elapsed().as_secs_f64();
+        self.cpu += (cpu_seconds(self.child.id()) - cpu).max(0.0);
+        self.moves += 1;
+        answer
     }
 
     /// Sends one command; the answer's text after `= `, or the error after `? `.
@@ -113,10 +143,71 @@ impl Drop for Engine {
     }
 }
 
+/// An engine as given: its shell command and the GTP commands sent after it starts.
+#[derive(Clone, Debug)]
+struct EngineSpec {
+    command: String,
+    setup: Vec<String>,
+}
+
+/// CPU seconds (user and system) used so far by process `pid` and its descendants, from
+/// `/proc` (0 where there is no `/proc`): an engine is started through `sh -c`, so its
+/// search runs in a child of the process the arena knows.
+fn cpu_seconds(pid: u32) -> f64 {
+    const TICKS_PER_SECOND: f64 = 100.0;
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0.0;
+    };
+    // (pid, parent, ticks) of every process.
+    let mut all: Vec<(u32, u32, u64)> = Vec::new();
+    for entry in dir.flatten() {
+        let Ok(id) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // The command name (in parentheses) may hold spaces: fields are counted after it.
+        let Some(tail) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+            continue;
+        };
+        let fields: Vec<&str> = tail.split_whitespace().collect();
+        let number = |i: usize| {
+            fields
+                .get(i)
+                .and_then(|f| f.parse::<u64>().ok())
+                .unwrap_or(0)
+        };
+        // After the name: state(0) ppid(1) ... utime(11) stime(12).
+        all.push((id, number(1) as u32, number(11) + number(12)));
+    }
+    let mut tree = vec![pid];
+    let mut ticks = 0;
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for &(id, parent, _) in &all {
+            if !tree.contains(&id) && tree.contains(&parent) {
+                tree.push(id);
+                grew = true;
+            }
+        }
+    }
+    for &(id, _, t) in &all {
+        if tree.contains(&id) {
+            ticks += t;
+        }
+    }
+    ticks as f64 / TICKS_PER_SECOND
+}
+
 /// The arena's result.
 #[derive(Serialize)]
 struct ArenaReport {
     engines: Vec<String>,
+    /// Each engine's mean wall and CPU seconds per move generated.
+    wall_per_move: [f64; 2],
+    cpu_per_move: [f64; 2],
     size: String,
     games: u64,
     /// Wins of each engine, in the order given.
@@ -142,20 +233,45 @@ struct Record {
     note: Option<String>,
 }
 
-/// `hexlab arena --engine CMD --engine CMD [--games N] [--size S] [--time T] [--json]`.
+/// `hexlab arena --engine CMD [--send GTP]... --engine CMD [--send GTP]... [--games N]
+/// [--from K] [--size S] [--time T] [--json]`: `--send` gives a GTP command for the engine named
+/// just before it (sent after it starts); `--from K` starts at game K (0-based), so that runs
+/// over parts of the openings can be made apart and added.
 pub fn arena_command(args: &[String]) -> Result<(), Failure> {
-    let mut engines = Vec::new();
+    let mut engines: Vec<EngineSpec> = Vec::new();
     let mut rest = Vec::new();
     let mut i = 0;
     while i < args.len() {
-        if let Some(value) = args[i].strip_prefix("--engine=") {
-            engines.push(value.to_string());
-        } else if args[i] == "--engine" {
-            let value = args
-                .get(i + 1)
-                .ok_or_else(|| UsageError("--engine needs a command".into()))?;
-            engines.push(value.clone());
-            i += 1;
+        let (name, inline) = match args[i].split_once('=') {
+            Some((name, value)) if name == "--engine" || name == "--send" => {
+                (name.to_string(), Some(value.to_string()))
+            }
+            _ => (args[i].clone(), None),
+        };
+        if name == "--engine" || name == "--send" {
+            let value = match inline {
+                Some(value) => value,
+                None => {
+                    i += 1;
+                    args.get(i)
+                        .cloned()
+                        .ok_or_else(|| UsageError(format!("{name} needs a command")))?
+                }
+            };
+            if name == "--engine" {
+                engines.push(EngineSpec {
+                    command: value,
+                    setup: Vec::new(),
+                });
+            } else {
+                let engine = engines
+                    .last_mut()
+                    .ok_or_else(|| UsageError("--send follows the --engine it is for".into()))?;
+                if value.contains(['\n', '\r']) || value.trim().is_empty() {
+                    return Err(UsageError("--send takes one GTP command".into()).into());
+                }
+                engine.setup.push(value);
+            }
         } else {
             rest.push(args[i].clone());
         }
@@ -166,6 +282,7 @@ pub fn arena_command(args: &[String]) -> Result<(), Failure> {
     }
     let mut flags = Flags::parse(&rest, &["json"])?;
     let games = flags.take_number("games", 1..=MAX_GAMES)?.unwrap_or(2);
+    let from = flags.take_number("from", 0..=MAX_GAMES)?.unwrap_or(0);
     let side = flags.take_number("size", 1u32..=19)?.unwrap_or(11);
     let time = seconds(&mut flags, "time")?;
     let json = flags.switch("json");
@@ -179,7 +296,9 @@ pub fn arena_command(args: &[String]) -> Result<(), Failure> {
     ];
     let openings = openings(size);
     let mut report = ArenaReport {
-        engines: engines.clone(),
+        engines: engines.iter().map(|e| e.command.clone()).collect(),
+        wall_per_move: [0.0; 2],
+        cpu_per_move: [0.0; 2],
         size: size.to_string(),
         games,
         wins: [0; 2],
@@ -189,13 +308,18 @@ pub fn arena_command(args: &[String]) -> Result<(), Failure> {
         elo_error: 0.0,
         records: Vec::new(),
     };
-    for g in 0..games {
+    // Time used by engines that died and were started again.
+    let mut spent = [(0u64, 0.0f64, 0.0f64); 2];
+    for g in from..from + games {
         let opening = openings[(g / 2) as usize % openings.len()];
         let black = (g % 2) as usize;
         let record = play_game(&mut players, size, opening, black);
         // An engine that died (or stopped answering) is started again for the next game.
         for (i, engine) in players.iter_mut().enumerate() {
             if engine.send("name").is_err() {
+                spent[i].0 += engine.moves;
+                spent[i].1 += engine.wall;
+                spent[i].2 += engine.cpu;
                 *engine = Engine::ready(&engines[i], time)?;
             }
         }
@@ -209,8 +333,11 @@ pub fn arena_command(args: &[String]) -> Result<(), Failure> {
             None => report.void += 1,
         }
         if !json {
+            let cpu = |i: usize| {
+                (spent[i].2 + players[i].cpu) / (spent[i].0 + players[i].moves).max(1) as f64
+            };
             outln!(
-                "game {}: {} black, {}: {}{}",
+                "game {}: {} black, {}: {}{} [CPU s per move so far: {:.3}, {:.3}]",
                 g + 1,
                 black + 1,
                 record
@@ -220,23 +347,44 @@ pub fn arena_command(args: &[String]) -> Result<(), Failure> {
                 record
                     .note
                     .as_deref()
-                    .map_or(String::new(), |n| format!(" ({n})"))
+                    .map_or(String::new(), |n| format!(" ({n})")),
+                cpu(0),
+                cpu(1)
             )?;
         }
         report.records.push(record);
+    }
+    for (i, engine) in players.iter().enumerate() {
+        let moves = (spent[i].0 + engine.moves).max(1) as f64;
+        report.wall_per_move[i] = (spent[i].1 + engine.wall) / moves;
+        report.cpu_per_move[i] = (spent[i].2 + engine.cpu) / moves;
     }
     (report.elo, report.elo_error) = elo(report.wins[0], report.wins[0] + report.wins[1]);
     if json {
         return print_json(&report);
     }
-    for (i, command) in engines.iter().enumerate() {
+    for (i, spec) in engines.iter().enumerate() {
         outln!(
-            "engine {}: {} wins ({} as Black): {command}",
+            "engine {}: {} wins ({} as Black), {:.3} s per move ({:.3} s CPU): {}{}",
             i + 1,
             report.wins[i],
-            report.wins_as_black[i]
+            report.wins_as_black[i],
+            report.wall_per_move[i],
+            report.cpu_per_move[i],
+            spec.command,
+            spec.setup
+                .iter()
+                .map(|s| format!(" [{s}]"))
+                .collect::<String>()
         )?;
     }
+    let decided = (report.wins[0] + report.wins[1]).max(1) as f64;
+    let score = report.wins[0] as f64 / decided;
+    outln!(
+        "score of engine 1: {:.1}% ± {:.1}% (standard error)",
+        100.0 * score,
+        100.0 * (score * (1.0 - score) / decided).sqrt()
+    )?;
     outln!(
         "Elo of engine 1 over engine 2: {:+.0} ± {:.0} ({} games with a result, {} void, {} x {})",
         report.elo,
@@ -303,7 +451,7 @@ fn play_game(players: &mut [Engine; 2], size: BoardSize, opening: Cell, black: u
         let color = game.position().to_move();
         let mover = engine_of(color);
         let letter = if color == Color::Black { "b" } else { "w" };
-        let answer = players[mover].send(&format!("genmove {letter}"));
+        let answer = players[mover].genmove(letter);
         let cell = match answer {
             Ok(text) if text.eq_ignore_ascii_case("resign") => {
                 note = Some(format!("{} resigned", mover + 1));

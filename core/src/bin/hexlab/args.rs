@@ -24,10 +24,36 @@ pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, String> {
 /// Reads a game record (SGF: HexGui's or Little Golem's); a bad file is a usage error naming
 /// the file, line and column.
 pub fn read_record(path: &str) -> Result<GameTree, UsageError> {
-    let bytes =
-        std::fs::read(path).map_err(|e| UsageError(format!("cannot read {}: {e}", quote(path))))?;
+    let bytes = read_bytes(path, MAX_FILE_BYTES).map_err(UsageError)?;
     sgf::read(&String::from_utf8_lossy(&bytes))
         .map_err(|e| UsageError(format!("{}: {e}", file_name(path))))
+}
+
+/// The most a command reads of one input file (records, game lists, pattern tables).
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
+
+/// The bytes of the file at `path`, at most `max` of them: a longer file (or an endless one,
+/// such as `/dev/zero`) is refused after reading `max + 1` bytes, never read to the end.
+pub fn read_bytes(path: &str, max: u64) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", quote(path));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(max + 1).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    if bytes.len() as u64 > max {
+        return Err(format!(
+            "{}: over {max} bytes, too long to read",
+            quote(path)
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The text of the file at `path` (UTF-8), at most `max` bytes (see [`read_bytes`]).
+pub fn read_text(path: &str, max: u64) -> Result<String, String> {
+    String::from_utf8(read_bytes(path, max)?)
+        .map_err(|_| format!("cannot read {}: not UTF-8 text", quote(path)))
 }
 
 /// The file name of `path` (without its directories), as a message shows it.

@@ -14,6 +14,7 @@ mod flags;
 mod gtp;
 mod openings;
 mod output;
+mod patterns;
 mod play;
 mod solve;
 mod store_cli;
@@ -44,8 +45,12 @@ usage:
   hexlab play <position> [--time S | --games N] [--threads N] [--seed N] [--max-nodes N]
               [--no-rave] [--no-bridges] [--no-knowledge] [--no-solver] [--json]
                                            the player's move (MCTS; 1 s by default)
-  hexlab arena --engine CMD --engine CMD [--games N] [--size S] [--time T] [--json]
+  hexlab arena --engine CMD [--send GTP].. --engine CMD [--send GTP].. [--games N] [--from K]
+               [--size S] [--time T] [--json]
                                            two GTP engines play balanced openings
+  hexlab patterns learn FILE.. [--out F] [--min-count N] [--iterations N] [--skip N] [--holdout K]
+  hexlab patterns test FILE.. [--gammas F] [--skip N]
+                                           the player's pattern weights from games (MM)
   hexlab bench playouts <position> [--count N] [--threads N] [--seed N] [--json]
   hexlab bench ica [--set FILE] [--repeat N] [--json]   analysis over a fixed position set
   hexlab bench vc [--set FILE] [--repeat N] [--only default] [--json]
@@ -93,6 +98,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "store" => store_cli::store_command(rest),
         "play" => play::play_command(rest),
         "arena" => arena::arena_command(rest),
+        "patterns" => patterns::patterns_command(rest),
         "bench" => bench::bench(rest),
         "convert" => convert::convert(rest),
         other => Err(UsageError(format!(

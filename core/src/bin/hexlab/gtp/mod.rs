@@ -22,6 +22,7 @@ use vc_board::VcBoard;
 mod board_commands;
 mod ica_commands;
 mod mohex_commands;
+mod player_commands;
 mod session;
 mod solver_commands;
 mod solver_db_commands;
@@ -134,6 +135,7 @@ fn registry() -> impl Iterator<Item = &'static Command> {
         solver_commands::COMMANDS,
         solver_db_commands::COMMANDS,
         mohex_commands::COMMANDS,
+        player_commands::COMMANDS,
         board_commands::COMMANDS,
     ]
     .into_iter()
@@ -463,12 +465,15 @@ mod tests {
             "known_command",
             "list_commands",
             "mohex-get-pv",
+            "mohex-patterns",
             "mohex-search-statistics",
             "mohex-values",
             "name",
             "param_dfpn",
+            "param_game",
             "param_mohex",
             "param_player_vc",
+            "param_wolve",
             "play",
             "protocol_version",
             "quit",
@@ -481,6 +486,8 @@ mod tests {
             "vc-get-mustplay",
             "vc-undo-incremental",
             "version",
+            "wolve-get-pv",
+            "wolve-scores",
         ];
         let analyze = [
             "inferior/Compute Inferior/compute-inferior %m",
@@ -502,6 +509,10 @@ mod tests {
             "var/MoHex PV/mohex-get-pv %m",
             "pspairs/MoHex Values/mohex-values",
             "string/MoHex Search Statistics/mohex-search-statistics",
+            "param/Game Param/param_game",
+            "param/Wolve Param/param_wolve",
+            "var/Wolve PV/wolve-get-pv",
+            "pspairs/Wolve Scores/wolve-scores",
             "plist/All Legal Moves/all_legal_moves %m",
             "string/Final Score/final_score",
             "string/Position Code/hexlab-position",

@@ -12,13 +12,14 @@ use hexlab_core::mohex::tree::{LOSS, WIN};
 use hexlab_core::mohex::{Params, Player, Proven, SearchResult};
 use hexlab_core::search::budget::native_clock;
 use hexlab_core::search::Budget;
-use hexlab_core::Move;
+use hexlab_core::wolve::{Wolve, WolveParams, WolveResult};
+use hexlab_core::{Cell, Move};
 
 use super::session::watch;
 use super::{Answer, Command, Engine};
 
 /// The longest `max_time`, in seconds (a day).
-const MAX_SECONDS: f64 = 24.0 * 3600.0;
+pub(super) const MAX_SECONDS: f64 = 24.0 * 3600.0;
 /// The most threads.
 const MAX_THREADS: usize = 256;
 /// The most tree nodes (about 28 bytes each).
@@ -42,15 +43,15 @@ pub const COMMANDS: &[Command] = &[
             Ok(engine
                 .last_search
                 .as_ref()
-                .map(|r| {
-                    r.pv.iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
+                .map(|r| cell_words(&r.pv))
                 .unwrap_or_default())
         },
         analyze: Some("var/MoHex PV/mohex-get-pv %m"),
+    },
+    Command {
+        name: "mohex-patterns",
+        handler: Engine::mohex_patterns,
+        analyze: None,
     },
     Command {
         name: "mohex-values",
@@ -80,19 +81,34 @@ pub const COMMANDS: &[Command] = &[
     },
 ];
 
-/// The player's state in a GTP session.
+/// Which player answers `genmove` (`param_game player`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    Mohex,
+    Wolve,
+}
+
+/// The players' state in a GTP session.
 pub struct MohexState {
     pub player: Player,
+    pub wolve: Wolve,
+    pub kind: PlayerKind,
+    /// Wolve's last search (`wolve-get-pv`, `wolve-scores`).
+    pub wolve_last: Option<WolveResult>,
 }
 
 impl MohexState {
-    /// The player with Benzene's defaults where it has them, seeded by `seed`.
+    /// The players with Benzene's defaults where it has them, MoHex's simulations seeded by
+    /// `seed`; MoHex plays.
     pub fn new(seed: u64) -> MohexState {
         MohexState {
             player: Player::new(Params {
                 seed,
                 ..Params::default()
             }),
+            wolve: Wolve::new(WolveParams::default()),
+            kind: PlayerKind::Mohex,
+            wolve_last: None,
         }
     }
 }
@@ -108,6 +124,24 @@ impl Engine {
         }
         let mut position = self.position.clone();
         position.set_to_move(color);
+        if self.mohex.kind == PlayerKind::Wolve {
+            let wolve = &mut self.mohex.wolve;
+            let mut budget = Budget::unlimited();
+            if wolve.params.max_time > 0.0 {
+                budget = budget.with_time_limit(wolve.params.max_time * 1000.0, native_clock);
+            }
+            // `# interrupt` ends Wolve's search too: the best move of the depths finished.
+            let result = watch(
+                self.live.as_ref(),
+                &budget,
+                || wolve.search(&position, &budget),
+                || None,
+            );
+            let cell = result.best.ok_or("no move found")?;
+            self.mohex.wolve_last = Some(result);
+            self.apply(color, Move::Cell(cell))?;
+            return Ok(cell.to_string());
+        }
         let player = &mut self.mohex.player;
         let threads = player.params.num_threads;
         let pool = crate::args::thread_pool(threads)?;
@@ -115,11 +149,16 @@ impl Engine {
         if player.params.max_time > 0.0 {
             budget = budget.with_time_limit(player.params.max_time * 1000.0, native_clock);
         }
+        // The opponent's last move: the one stone the last position of the history lacks.
+        let last = self.history.last().and_then(|before| {
+            let added = self.position.occupied() - before.occupied();
+            (added.len() == 1).then(|| added.first()).flatten()
+        });
         // `# interrupt` (HexGui's Stop button) ends the search early: the best move so far.
         let result = watch(
             self.live.as_ref(),
             &budget,
-            || pool.install(|| player.search(&position, &budget)),
+            || pool.install(|| player.search_after(&position, last, &budget)),
             || None,
         );
         let cell = result.best.ok_or("no move found")?;
@@ -155,6 +194,25 @@ impl Engine {
         Ok(out.join(" "))
     }
 
+    /// `mohex-patterns FILE`: the player's pattern gammas from a file (the text form that
+    /// `hexlab patterns learn` writes); `mohex-patterns builtin` restores the built-in table.
+    fn mohex_patterns(&mut self, args: &[&str]) -> Answer {
+        let [path] = args else {
+            return Err("mohex-patterns needs a file (or builtin)".into());
+        };
+        let gammas = if *path == "builtin" {
+            hexlab_core::mohex::pattern::builtin().clone()
+        } else {
+            // A table is a few hundred kB: a larger file (or an endless one) is refused.
+            let text = crate::args::read_text(path, 64 << 20)?;
+            hexlab_core::mohex::pattern::Gammas::read(&text)
+                .map_err(|e| format!("{}: {e}", hexlab_core::quote::quote(path)))?
+        };
+        self.mohex.player.gammas = std::sync::Arc::new(gammas);
+        self.mohex.player.clear();
+        Ok(String::new())
+    }
+
     fn param_mohex(&mut self, args: &[&str]) -> Answer {
         let p = &mut self.mohex.player.params;
         match args {
@@ -179,8 +237,12 @@ fn describe(p: &Params) -> String {
         format!("[string] max_nodes {}", p.max_nodes),
         format!("[string] max_time {}", p.max_time),
         format!("[string] num_threads {}", p.num_threads),
+        format!("[string] playout_local {}", p.playout_local),
+        format!("[string] progressive_bias {}", p.progressive_bias),
+        format!("[string] rave_prior {}", p.rave_prior),
         format!("[string] rave_weight_final {}", p.rave_weight_final),
         format!("[string] seed {}", p.seed),
+        format!("[string] temperature {}", p.temperature),
         format!("[string] solver_max_empty {}", p.solver_max_empty),
         format!("[string] solver_nodes {}", p.solver_nodes),
         format!("[string] uct_bias_constant {}", p.uct_bias_constant),
@@ -188,7 +250,16 @@ fn describe(p: &Params) -> String {
     .join("\n")
 }
 
-fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+/// Cells as GTP words, space separated (a principal variation).
+pub(super) fn cell_words(cells: &[Cell]) -> String {
+    cells
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub(super) fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
     name: &str,
     value: &str,
     range: std::ops::RangeInclusive<T>,
@@ -224,11 +295,20 @@ fn set(p: &mut Params, name: &str, value: &str) -> Answer {
         "inferior_max_empty" => p.inferior_max_empty = number(name, value, 0..=361)?,
         "knowledge_threshold" => p.knowledge_threshold = number(name, value, 0..=u32::MAX)?,
         "max_games" => p.max_games = number(name, value, 1..=1u64 << 40)?,
+        "level" => {
+            let level = number(name, value, 1..=hexlab_core::mohex::level::LEVELS)?;
+            *p = hexlab_core::mohex::level::params(level, *p);
+            p.max_time = 0.0;
+        }
         "max_nodes" => p.max_nodes = number(name, value, 1..=MAX_NODES)?,
         "max_time" => p.max_time = number(name, value, 0.0..=MAX_SECONDS)?,
         "num_threads" => p.num_threads = number(name, value, 1..=MAX_THREADS)?,
+        "progressive_bias" => p.progressive_bias = number(name, value, 0.0..=1000.0)?,
+        "playout_local" => p.playout_local = number(name, value, 0.0..=1e9)?,
+        "rave_prior" => p.rave_prior = number(name, value, 0..=1_000_000)?,
         "rave_weight_final" => p.rave_weight_final = number(name, value, 1e-3..=1e12)?,
         "seed" => p.seed = number(name, value, 0..=u64::MAX)?,
+        "temperature" => p.temperature = number(name, value, 0.0..=100.0)?,
         "solver_max_empty" => p.solver_max_empty = number(name, value, 0..=361)?,
         "solver_nodes" => p.solver_nodes = number(name, value, 1..=1u64 << 40)?,
         "uct_bias_constant" => p.uct_bias_constant = number(name, value, 0.0..=100.0)?,
