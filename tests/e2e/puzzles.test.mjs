@@ -174,6 +174,8 @@ test('the collection: Next and Previous, the link of each, progress kept across 
   await page.waitForSelector('#puzzle-nav[data-solved="1"]');
   await page.click('#puzzle-prev');
   await page.waitForSelector(`#puzzle-panel[data-collection="${COLLECTION[0].id}"]`);
+  // The count's text follows the panel's attribute: wait for it rather than read it at once.
+  await page.waitForFunction(() => /^Puzzle 1 of /.test(document.getElementById('puzzle-count').textContent));
   assert.match(await page.textContent('#puzzle-count'), /^Puzzle 1 of \d+ · solved · 1 of \d+ solved$/);
   assert.deepEqual(errors, []);
 });
