@@ -47,12 +47,18 @@ fn check(brute: &mut Brute, solver: &Solver, position: &Position, threads: usize
     let mut found = solver.winning_moves(position, &budget).expect("unlimited");
     found.sort_by_key(|m| m.to_string());
     assert_eq!(found, expected, "wrong winning moves of {name}");
-    let pv = solver.principal_variation(position);
+    let pv = solver.principal_variation(position, &budget);
+    // The node of `line` (expanded again when a small table lost it): its fill-in.
+    let filled = |line: &Position| {
+        solver
+            .node(line, &mut budget.meter())
+            .expect("unlimited")
+            .filled(line)
+    };
     let mut line = position.clone();
     for (i, mv) in pv.iter().enumerate() {
         // The pv is played on the filled positions: replay it there.
-        let node = solver.table().get(hexlab_core::solver::dfpn::key(&line));
-        let mut next = node.map_or_else(|| line.clone(), |n| n.filled(&line));
+        let mut next = filled(&line);
         if next.play(*mv).is_err() {
             // A fill-in that decides the game: the move is one of the position's own.
             next = line.clone();
@@ -65,13 +71,8 @@ fn check(brute: &mut Brute, solver: &Solver, position: &Position, threads: usize
         let first = pv.first().unwrap_or_else(|| panic!("no pv in won {name}"));
         // Winning moves are on the filled position: the first move must win there, which the
         // brute force checks on the filled position (same winner).
-        let node = solver
-            .table()
-            .get(hexlab_core::solver::dfpn::key(position))
-            .expect("root in table");
-        let filled = node.filled(position);
         // On the filled position, or (a fill-in that covered the board) on the position.
-        let mut after = filled.clone();
+        let mut after = filled(position);
         if after.play(*first).is_err() {
             after = position.clone();
             after.play(*first).expect("a legal pv move");

@@ -231,7 +231,7 @@ impl Player {
             return Some(Err(()));
         }
         let pv: Vec<Cell> = solver
-            .principal_variation(root)
+            .principal_variation(root, &Budget::nodes(self.params.solver_nodes))
             .into_iter()
             .map_while(|m| match m {
                 Move::Cell(c) => Some(c),

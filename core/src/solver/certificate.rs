@@ -120,10 +120,13 @@ impl Solver {
         }
     }
 
-    /// The winner's moves to try, the principal variation's first.
+    /// The winner's moves to try, the principal variation's first (as far as the table knows it).
     fn candidate_moves(&self, position: &Position) -> Vec<Move> {
         let mut moves = legal_moves(position);
-        if let Some(first) = self.principal_variation(position).first() {
+        if let Some(first) = self
+            .principal_variation(position, &Budget::nodes(0))
+            .first()
+        {
             if let Some(i) = moves.iter().position(|m| m == first) {
                 moves[..=i].rotate_right(1);
             }

@@ -94,31 +94,46 @@ impl Solver {
 
     /// The principal variation from `position`: the winner's move that the table found
     /// (proven), and the loser's reply that took the most work to refute, to the end or as far
-    /// as the table knows.
+    /// as `budget` allows. A node or child the table has lost (a small table replaces entries
+    /// all the time) is solved again within `budget`, so a won position always gets its winning
+    /// first move when the budget suffices; `Budget::nodes(0)` reads the table only.
     #[must_use]
-    pub fn principal_variation(&self, position: &Position) -> Vec<Move> {
+    pub fn principal_variation(&self, position: &Position, budget: &Budget) -> Vec<Move> {
         let mut pv = Vec::new();
         let mut current = position.clone();
-        while let Some(node) = self.table().get(key(&current)) {
-            if !node.bounds.is_solved() || pv.len() > 400 {
+        while pv.len() <= 400 {
+            let Some(winner) = self.known_winner(&current, budget) else {
                 break;
-            }
+            };
+            let Ok(node) = self.node(&current, &mut budget.meter()) else {
+                break;
+            };
+            let mover = current.to_move();
             let children = self.children(&current, &node);
-            let pick = if node.bounds.is_win() {
-                // A child lost by its mover; prefer the one settled with least work.
+            let known = |k: u64| self.table().get(k).filter(|n| n.bounds.is_solved());
+            let pick = if winner == mover {
+                // A child lost by its mover, preferring the one settled with least work; when
+                // the table lost them all, the first that loses when solved again.
                 children
                     .iter()
-                    .filter(|(_, _, k)| self.child_bounds(*k).is_loss())
-                    .min_by_key(|(_, _, k)| self.table().get(*k).map_or(u32::MAX, |n| n.work))
+                    .filter(|(_, _, k)| known(*k).is_some_and(|n| n.bounds.is_loss()))
+                    .min_by_key(|(_, _, k)| known(*k).map_or(u32::MAX, |n| n.work))
+                    .or_else(|| {
+                        children
+                            .iter()
+                            .find(|(_, child, _)| self.settle(child, budget) == Ok(mover))
+                    })
             } else {
+                // Every child is won by the winner: the hardest refuted one the table knows.
                 children
                     .iter()
-                    .filter(|(_, _, k)| self.child_bounds(*k).is_win())
-                    .max_by_key(|(_, _, k)| self.table().get(*k).map_or(0, |n| n.work))
+                    .filter(|(_, _, k)| known(*k).is_some_and(|n| n.bounds.is_win()))
+                    .max_by_key(|(_, _, k)| known(*k).map_or(0, |n| n.work))
+                    .or_else(|| children.first())
             };
             let Some((mv, child, _)) = pick else {
                 // Decided by its expansion: a connection's key is the move that wins.
-                if node.bounds.is_win() {
+                if winner == mover {
                     if let Some(mv) = node.best {
                         pv.push(mv);
                     }
@@ -129,6 +144,16 @@ impl Solver {
             current = child.clone();
         }
         pv
+    }
+
+    /// The winner of `position`: the table's, else solved again within `budget`; `None` when
+    /// the budget runs out first.
+    fn known_winner(&self, position: &Position, budget: &Budget) -> Option<Color> {
+        match self.bounds(position) {
+            Some(b) if b.is_solved() => winner_of(position, b),
+            _ if budget.node_limit() == 0 => None,
+            _ => self.settle(position, budget).ok(),
+        }
     }
 
     /// The node of the proof at `path` from `position`, explained. Its children's results come
@@ -232,5 +257,55 @@ pub fn reason_name(reason: Reason) -> &'static str {
         Reason::FillIn => "fill-in",
         Reason::Connection => "connection",
         Reason::Mustplay => "mustplay",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::Features;
+    use crate::BoardSize;
+
+    fn empty(size: u32) -> Position {
+        let config = crate::RulesConfig {
+            swap: false,
+            ..Default::default()
+        };
+        Position::new(BoardSize::square(size).unwrap(), config)
+    }
+
+    /// The first move of a line must win: checked by solving the position after it afresh.
+    fn first_move_wins(position: &Position, pv: &[Move]) {
+        let first = *pv.first().expect("a won position has a line");
+        let mut after = position.clone();
+        after.play(first).unwrap();
+        let fresh = Solver::new(4, Features::default());
+        let winner = fresh.settle(&after, &Budget::unlimited()).unwrap();
+        assert_eq!(winner, position.to_move(), "{first} does not win");
+    }
+
+    #[test]
+    fn a_table_that_lost_the_proof_still_gives_the_winning_line() {
+        let position = empty(4);
+        let solver = Solver::new(4, Features::default());
+        let budget = Budget::unlimited();
+        assert_eq!(solver.settle(&position, &budget), Ok(Color::Black));
+        // Everything the solve stored is gone (as a small table loses entries): reading the
+        // table alone gives nothing, and a budget solves the line again.
+        solver.clear();
+        assert!(solver
+            .principal_variation(&position, &Budget::nodes(0))
+            .is_empty());
+        let pv = solver.principal_variation(&position, &budget);
+        first_move_wins(&position, &pv);
+    }
+
+    #[test]
+    fn the_line_of_a_solved_position_is_read_from_the_table() {
+        let position = empty(4);
+        let solver = Solver::new(4, Features::default());
+        solver.settle(&position, &Budget::unlimited()).unwrap();
+        let pv = solver.principal_variation(&position, &Budget::nodes(0));
+        first_move_wins(&position, &pv);
     }
 }

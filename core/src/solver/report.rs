@@ -77,7 +77,7 @@ pub fn solve_report(
             }
         }
         if !all_winning {
-            if let Some(first) = solver.principal_variation(position).first() {
+            if let Some(first) = solver.principal_variation(position, budget).first() {
                 winning_moves.push(first.to_string());
             }
         }
@@ -85,7 +85,7 @@ pub fn solve_report(
         all_winning = true; // the side to move loses: no winning move at all
     }
     let pv = solver
-        .principal_variation(position)
+        .principal_variation(position, budget)
         .iter()
         .map(ToString::to_string)
         .collect();

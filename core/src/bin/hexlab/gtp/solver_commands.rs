@@ -185,10 +185,21 @@ impl Engine {
             .join(" "))
     }
 
-    /// `dfpn-get-pv [b|w]`: the principal variation the table holds.
+    /// `dfpn-get-pv [b|w]`: the principal variation the table holds. When the table holds the
+    /// position solved, nodes of the line it has since lost are solved again (within the
+    /// `dfpn` time limit); an unsolved position is not searched.
     fn dfpn_get_pv(&mut self, args: &[&str]) -> Answer {
         let position = self.solver_position(args, false)?;
-        let pv = self.solver().principal_variation(&position);
+        let solved = self
+            .solver()
+            .bounds(&position)
+            .is_some_and(|b| b.is_solved());
+        let budget = if solved {
+            self.dfpn_budget()
+        } else {
+            Budget::nodes(0)
+        };
+        let pv = self.solver().principal_variation(&position, &budget);
         Ok(pv
             .iter()
             .map(ToString::to_string)
