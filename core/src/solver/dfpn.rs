@@ -125,6 +125,9 @@ pub struct Stats {
     pub terminal: AtomicU64,
     /// Open children dropped because a sibling's refutation does not need their cell.
     pub dropped: AtomicU64,
+    /// Moves kept by the expansions not decided at once (over `expansions - terminal`, the
+    /// mean consider set, as Benzene's "Consider Size").
+    pub considered: AtomicU64,
 }
 
 /// Why a thread leaves the search.
@@ -255,6 +258,9 @@ impl Solver {
                 Move::Swap => node.swap = true,
             }
         }
+        self.stats
+            .considered
+            .fetch_add(expansion.moves.len() as u64, Ordering::Relaxed);
         node.best = expansion.moves.first().copied();
         let ordered = expansion.moves.iter().filter_map(|m| match m {
             Move::Cell(c) => Some(c.index() as u16),

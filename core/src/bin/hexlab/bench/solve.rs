@@ -48,6 +48,12 @@ struct Opening {
     nodes: u64,
     /// Open children dropped by a sibling's proof set.
     dropped: u64,
+    /// Nodes decided by their expansion alone (game over, fill-in, a connection, an empty
+    /// mustplay).
+    terminal: u64,
+    /// The mean number of moves an expansion not decided at once keeps (Benzene's "Consider
+    /// Size").
+    consider: f64,
     ms: f64,
 }
 
@@ -115,6 +121,8 @@ pub fn run(mut flags: Flags) -> Result<(), Failure> {
                 wrong.push(cell.to_string());
             }
         }
+        let stat = |s: &std::sync::atomic::AtomicU64| s.load(std::sync::atomic::Ordering::Relaxed);
+        let (expansions, terminal) = (stat(&solver.stats.expansions), stat(&solver.stats.terminal));
         let opening = Opening {
             opening: cell.to_string(),
             winner: outcome.winner,
@@ -127,14 +135,18 @@ pub fn run(mut flags: Flags) -> Result<(), Failure> {
                 .stats
                 .dropped
                 .load(std::sync::atomic::Ordering::Relaxed),
+            terminal,
+            consider: stat(&solver.stats.considered) as f64 / (expansions - terminal).max(1) as f64,
             ms,
         };
         if !json {
             outln!(
-                "{:4} {:>7} {:>9} nodes {:>7} dropped {:>10.1} ms{}",
+                "{:4} {:>7} {:>9} nodes {:>7} terminal {:>5.1} consider {:>7} dropped {:>10.1} ms{}",
                 opening.opening,
                 opening.winner.map_or("unknown", Color::name),
                 opening.nodes,
+                opening.terminal,
+                opening.consider,
                 opening.dropped,
                 opening.ms,
                 match (known, outcome.winner) {
