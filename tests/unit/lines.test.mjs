@@ -10,28 +10,10 @@ import { createMemo, positionKey } from '../../web/js/memo.js';
 import { analyseOverlay, analyseText, createAnalyse } from '../../web/js/analyse.js';
 import { createThinker } from '../../web/js/thinker.js';
 import { playoutsText } from '../../web/js/state.js';
-import { fakeTimers, fakeWorkers, tick } from './fakes.mjs';
-
-const view = (code, extra = {}) => ({
-  code,
-  size: 5,
-  width: 5,
-  height: 5,
-  rules: 'hex',
-  to_move: 'b',
-  winner: null,
-  legal: ['a1', 'b2', 'c3'],
-  moves: [],
-  cursor: 0,
-  black: [],
-  white: [],
-  swap_rule: false,
-  swap_legal: false,
-  ...extra,
-});
+import { fakeThinker, fakeTimers, fakeView as view, fakeWorkers, tick } from './fakes.mjs';
 
 /** Position A (the empty board), B (after c3), as the tree's nodes give them. */
-const A = view('size=5&moves=c3&at=0', { moves: ['c3'] });
+const A = view('size=5&moves=c3&at=0', { moves: ['c3'], legal: ['a1', 'b2', 'c3'] });
 const B = view('size=5&moves=c3', { moves: ['c3'], cursor: 1, to_move: 'w', black: ['c3'], legal: ['a1', 'b2'] });
 
 const report = (visits, extra = {}) => ({
@@ -51,21 +33,14 @@ const report = (visits, extra = {}) => ({
   ...extra,
 });
 
-function fakeThinker() {
-  const calls = [];
-  return {
-    calls,
-    stops: 0,
-    think(code, options) {
-      let resolve;
-      const promise = new Promise((r) => (resolve = r));
-      calls.push({ code, options, resolve });
-      return promise;
-    },
-    stop() {
-      this.stops++;
-    },
-  };
+/** Analyse on, on position A, with a fake thinker and a memo of its own. */
+function analyseOnA() {
+  const thinker = fakeThinker();
+  const memo = createMemo();
+  const state = { view: A, memo };
+  const analyse = createAnalyse({ state, thinker, actions: { play() {} }, redraw() {} });
+  analyse.setOn(true);
+  return { thinker, memo, state, analyse };
 }
 
 test('lines: a proof beats any count, else more visits; the memo keeps the newest positions only', () => {
@@ -100,11 +75,7 @@ test('lines: a proof beats any count, else more visits; the memo keeps the newes
 });
 
 test('analyse: stepping back shows the remembered lines at once; the new search shows only once it has more visits', async () => {
-  const thinker = fakeThinker();
-  const memo = createMemo();
-  const state = { view: A, memo };
-  const analyse = createAnalyse({ state, thinker, actions: { play() {} }, redraw() {} });
-  analyse.setOn(true);
+  const { thinker, memo, state, analyse } = analyseOnA();
   assert.equal(thinker.calls.length, 1);
   thinker.calls[0].options.onProgress(report(1000));
   assert.equal(state.analyse.source, 'search');
@@ -163,11 +134,7 @@ test('analyse: stepping back shows the remembered lines at once; the new search 
 });
 
 test('analyse: a remembered proof is shown and not searched again; a Stop before the new search catches up keeps the remembered lines', async () => {
-  const thinker = fakeThinker();
-  const memo = createMemo();
-  const state = { view: A, memo };
-  const analyse = createAnalyse({ state, thinker, actions: { play() {} }, redraw() {} });
-  analyse.setOn(true);
+  const { thinker, memo, state, analyse } = analyseOnA();
   thinker.calls[0].resolve(report(80, { move: 'b2', proven: 'win', winrate: 1, status: 'done' }));
   await tick();
   assert.equal(state.analyse.status, 'proven');
