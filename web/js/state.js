@@ -153,8 +153,9 @@ function percent(part, whole) {
 }
 
 /**
- * One line for the position's playouts run ("remembered: …" when it was run on an earlier visit). The shares are of random games (random moves to the end), not an evaluation
- * of the position: the line says whose random playouts they are ("won by Black"), and the page adds a note.
+ * One line for the position's playouts run ("remembered: …" when it was run on an earlier visit). The shares are
+ * of random games (random moves to the end), not an evaluation of the position: the line says whose random
+ * playouts they are ("won by Black"), and the page adds a note.
  */
 export function playoutsText(result) {
   if (!result) return '';
