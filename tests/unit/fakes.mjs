@@ -1,5 +1,5 @@
 // Fakes shared by the unit tests of the workers' clients: a Worker that records what it is sent and answers on
-// demand, and timers fired by hand.
+// demand, timers fired by hand, and for Play and Analyse a player client answered by hand and a View.
 
 export function fakeWorkers() {
   const workers = [];
@@ -47,3 +47,47 @@ export function fakeTimers() {
 
 export const settle = (promise) => promise.then((value) => ({ value }), (error) => ({ error }));
 export const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A player client (js/thinker.js) that records each search and lets the test answer it. */
+export function fakeThinker() {
+  const calls = [];
+  return {
+    calls,
+    stops: 0,
+    nows: 0,
+    cleared: 0,
+    think(code, options) {
+      let resolve;
+      const promise = new Promise((r) => (resolve = r));
+      calls.push({ code, options, resolve });
+      return promise;
+    },
+    stop() {
+      this.stops++;
+    },
+    moveNow() {
+      this.nows++;
+    },
+    clear() {
+      this.cleared++;
+    },
+  };
+}
+
+/** A View as the engine gives it (5x5, Black to move, no stones), with `extra` fields. */
+export const fakeView = (code, extra = {}) => ({
+  code,
+  size: 5,
+  width: 5,
+  height: 5,
+  to_move: 'b',
+  winner: null,
+  legal: ['a1', 'c3'],
+  moves: [],
+  cursor: 0,
+  black: [],
+  white: [],
+  swap_rule: false,
+  swap_legal: false,
+  ...extra,
+});

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createThinker } from '../../web/js/thinker.js';
 import { createPlay, createPlayState, playText, shouldSwap, swapOpening } from '../../web/js/play.js';
 import { analyseOverlay, analyseText, createAnalyse, heat, winRate } from '../../web/js/analyse.js';
-import { fakeTimers, fakeWorkers, settle, tick } from './fakes.mjs';
+import { fakeThinker, fakeTimers, fakeView as view, fakeWorkers, settle, tick } from './fakes.mjs';
 
 test('thinker: init first, progress to the caller, the answer; Move now answered by the worker', async () => {
   const { workers, FakeWorker } = fakeWorkers();
@@ -72,48 +72,6 @@ test('thinker: a new search stops the running one; a lost worker rejects what it
   assert.equal((await first).value.status, 'stopped');
   thinker.kill();
   assert.match((await second).error.message, /killed/);
-});
-
-function fakeThinker() {
-  const calls = [];
-  return {
-    calls,
-    stops: 0,
-    nows: 0,
-    cleared: 0,
-    think(code, options) {
-      let resolve;
-      const promise = new Promise((r) => (resolve = r));
-      calls.push({ code, options, resolve });
-      return promise;
-    },
-    stop() {
-      this.stops++;
-    },
-    moveNow() {
-      this.nows++;
-    },
-    clear() {
-      this.cleared++;
-    },
-  };
-}
-
-const view = (code, extra = {}) => ({
-  code,
-  size: 5,
-  width: 5,
-  height: 5,
-  to_move: 'b',
-  winner: null,
-  legal: ['a1', 'c3'],
-  moves: [],
-  cursor: 0,
-  black: [],
-  white: [],
-  swap_rule: false,
-  swap_legal: false,
-  ...extra,
 });
 
 test('play: the engine moves on its turn only, through the controller; stale answers are dropped', async () => {

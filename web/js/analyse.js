@@ -12,7 +12,15 @@
 //     dropped.
 //   - A proven position ends the search: the panel says who wins, and "Play best" plays a winning move.
 //   - Play and Analyse share the player's worker: turning one on turns the other off (main.js).
+//   - What the engine found is remembered per position (js/lines.js, in the page's memo): every progress and
+//     answer is kept with the position searched, even one that comes after the board moved on. A position
+//     already searched shows its remembered lines at once (`source: 'memo'`, "Remembered, N visits"); a proven
+//     one is not searched again, any other is searched again (the worker's tree may not hold it any more), and
+//     the remembered lines stay on show until the new search has more visits (`source: 'search'` from then on):
+//     the figures never go back to nothing.
 
+import { better, keepLines, rememberedLines } from './lines.js';
+import { createMemo, positionKey } from './memo.js';
 import { colorName, opponent } from './state.js';
 
 export function createAnalyseState() {
@@ -20,40 +28,59 @@ export function createAnalyseState() {
     on: false,
     status: 'off', // 'off' | 'running' | 'stopped' | 'proven' | 'error'
     code: null, // the position searched
-    result: null, // the last progress or answer: { move, winrate, visits, games, pv, top, proven, ms }
+    result: null, // the lines shown (js/lines.js): { move, winrate, visits, games, pv, top, proven, ms }
+    source: null, // where `result` comes from: 'search' (this search) | 'memo' (remembered from an earlier one)
+    searched: 0, // the visits of this search so far (while remembered lines with more are shown)
     step: 0, // how many moves of the principal variation the board shows
     error: null,
   };
 }
 
-/** The actions (see the top of this file). */
-export function createAnalyse({ state, thinker, actions, redraw }) {
+/**
+ * The actions (see the top of this file). `memo` (the page's, state.memo) keeps the lines by position, keyed by
+ * `keyOf(view)` (memo.js `positionKey`).
+ */
+export function createAnalyse({ state, thinker, actions, redraw, memo = state.memo ?? createMemo(), keyOf = positionKey }) {
   state.analyse ??= createAnalyseState();
   let token = 0;
 
   async function run(view) {
     const a = state.analyse;
     const mine = ++token;
-    Object.assign(a, { status: 'running', code: view.code, result: null, step: 0, error: null });
-    redraw();
-    if (view.winner || !view.legal?.length) {
-      a.status = 'stopped';
+    const key = keyOf(view);
+    const over = !!view.winner || !view.legal?.length;
+    const kept = over ? null : rememberedLines(memo, key);
+    // Searching on after a Stop: the lines shown stay what they were (this search's, or remembered).
+    const source = kept && kept === a.result && a.code === view.code ? a.source : 'memo';
+    Object.assign(a, { status: 'running', code: view.code, result: kept, source: kept ? source : null, searched: 0, step: 0, error: null });
+    if (over || kept?.proven) {
+      a.status = over ? 'stopped' : 'proven';
       return redraw();
     }
+    redraw();
+    /**
+     * Keeps `report` with the position; shows the position's best lines if the board still shows it (this
+     * search's, or remembered ones with more visits: an earlier search's answer may come in meanwhile).
+     */
+    const show = (report) => {
+      const fresh = better(report, rememberedLines(memo, key));
+      const best = keepLines(memo, key, report);
+      if (mine !== token) return false;
+      a.searched = report.visits ?? 0;
+      if (best !== a.result) Object.assign(a, { result: best, source: fresh ? 'search' : 'memo' });
+      return true;
+    };
     const last = view.cursor > 0 ? view.moves[view.cursor - 1] : '';
     try {
       const result = await thinker.think(view.code, {
         level: 0,
         last: last === 'swap' ? '' : last,
         onProgress(progress) {
-          if (mine !== token) return;
-          a.result = progress;
-          redraw();
+          if (show(progress)) redraw();
         },
       });
-      if (mine !== token) return;
-      a.result = result;
-      a.status = result.proven ? 'proven' : 'stopped';
+      if (!show(result)) return;
+      a.status = a.result?.proven ? 'proven' : 'stopped';
     } catch (err) {
       if (mine !== token) return;
       Object.assign(a, { status: 'error', error: err.message });
@@ -129,7 +156,8 @@ export function heat(visits, most) {
 /**
  * What the board marks (null: nothing): `marks` cell -> 'candidate' (the top moves, with `visits`, `winrate` and
  * `heat` per cell), `best` (the best move), and `glyphs` cell -> 'b' | 'w' with `order` cell -> 1.. for the
- * principal variation's first `step` moves (ghost stones).
+ * principal variation's first `step` moves (ghost stones); `source` says whose lines they are ('search' or
+ * 'memo', remembered).
  */
 export function analyseOverlay(state) {
   const a = state.analyse;
@@ -157,8 +185,8 @@ export function analyseOverlay(state) {
     marks.delete(cell);
     color = opponent(color);
   }
-  const key = `${a.code}|${r.visits}|${a.step}|${r.move}`;
-  return { key, marks, visits, winrate, heat: heats, glyphs, order, best: r.move };
+  const key = `${a.code}|${r.visits}|${a.step}|${r.move}|${a.source}`;
+  return { key, marks, visits, winrate, heat: heats, glyphs, order, best: r.move, source: a.source };
 }
 
 const count = (n) => Math.round(n).toLocaleString('en');
@@ -181,8 +209,14 @@ export function analyseText(state) {
   const r = a.result;
   if (!r) return 'Searching…';
   const mover = colorName(view?.to_move);
-  if (r.proven === 'win') return `Proven: ${mover} to move wins, with ${r.move}.`;
-  if (r.proven === 'loss') return `Proven: ${mover} to move loses (best resistance ${r.move}).`;
+  const remembered = a.source === 'memo' ? ' (remembered)' : '';
+  if (r.proven === 'win') return `Proven: ${mover} to move wins, with ${r.move}.${remembered}`;
+  if (r.proven === 'loss') return `Proven: ${mover} to move loses (best resistance ${r.move}).${remembered}`;
+  const best = `Best ${r.move} (${Math.round(100 * r.winrate)}% for ${mover}).`;
+  if (a.source === 'memo') {
+    const again = a.status === 'running' ? ` Searching again: ${count(a.searched)} visits so far.` : '';
+    return `Remembered, ${count(r.visits)} visits. ${best}${again}`;
+  }
   const state_ = a.status === 'running' ? 'Searching' : 'Stopped';
   return `${state_}: ${count(r.visits)} visits, ${count(r.games / Math.max(r.ms / 1000, 1e-3))} games/s. Best ${r.move} (${Math.round(100 * r.winrate)}% for ${mover}).`;
 }

@@ -18,6 +18,7 @@ import {
 import { clearCode, editCode, turnCode, TOOLS } from './editor.js';
 import { arriveAt, branchGame, leaveGame, nextGame, previousGame } from './games.js';
 import { hashText, parseViews, readHash, viewValue, writeHash } from './hash.js';
+import { keepPlayouts, rememberedPlayouts } from './lines.js';
 import { positionKey } from './memo.js';
 import { quote } from './quote.js';
 import { chooseSettings, moveAnnouncement, setError, setView } from './state.js';
@@ -239,6 +240,9 @@ export function createCtrl({
   function show(view, { keepError = false, push = false, adopt = false, played = false } = {}) {
     if (state.tree) view = lineView(state.tree, view); // the tree's line over the engine's View
     if (view.code !== state.view?.code) state.announcement = moveAnnouncement(state.view, view, { played });
+    // The Playouts result shown is the position's: remembered (lines.js) or none.
+    const key = positionKey(view);
+    if (!state.view || positionKey(state.view) !== key) state.playouts = rememberedPlayouts(state.memo, key);
     setView(state, view, { adopt });
     if (!keepError) setError(state, null);
     syncHash({ push });
@@ -407,18 +411,27 @@ export function createCtrl({
         await loadCode(code, source, { leave: source === 'pasted link' });
       }),
 
-    /** Runs the playouts job on the current position and shows its result. */
+    /**
+     * Runs the playouts job on the current position and shows its result (`source: 'run'`), kept with the
+     * position: stepping back to it shows the result again (`source: 'memo'`, see show).
+     */
     playouts: () =>
       !live() ? queue : enqueue(async () => {
         const view = state.view;
         if (!view) return;
+        const key = positionKey(view);
         state.playouts = { running: true };
         redraw();
+        let shown;
         try {
-          state.playouts = await engine.playouts(view.code, config.playoutCount, config.playoutSeed);
+          const result = await engine.playouts(view.code, config.playoutCount, config.playoutSeed);
+          keepPlayouts(state.memo, key, result);
+          shown = { ...result, source: 'run' };
         } catch (err) {
-          state.playouts = { error: err.message };
+          shown = { error: err.message };
         }
+        // Actions run one at a time, so the board still shows the position; should that change, its own shows.
+        if (state.view && positionKey(state.view) === key) state.playouts = shown;
       }),
 
     /** Writes the address bar again (a module's `linkKeys()` changed: a puzzle opened or left). */

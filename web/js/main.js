@@ -43,6 +43,8 @@ export function start(config = defaults) {
       board = wrap(boardWrap, view.width ?? view.size, view.height ?? view.size);
       renderBoard(board, view);
     }
+    // Analyse follows the position before the marks are drawn: lines remembered for it show in this very frame.
+    analyse.follow(view);
     if (view) renderMarks(board, state);
     if (view) renderGrid(board, gridCell(state.gridCell, view));
     else boardWrap.dataset.empty = state.engine.status === 'failed' ? 'failed' : 'loading';
@@ -53,7 +55,6 @@ export function start(config = defaults) {
     solve.follow(view);
     renderSolve(solvePanel, state);
     play.follow(view);
-    analyse.follow(view);
     renderPlay(playPanel, state);
     renderAnalyse(analysePanel, state);
     extras.follow(view);

@@ -1,6 +1,7 @@
 // What the workers already computed, remembered by position, without DOM: stepping back and forth through a
 // game (or into a branch that reaches a position seen before) shows the inferior cell analysis and the
-// Connections mode's H-search answers again at once, never asking a worker twice.
+// Connections mode's H-search answers again at once, never asking a worker twice, and Analyse's lines and the
+// Playouts result (js/lines.js) as they were left.
 //
 // The key is the position itself (board, stones, side to move, rules, whether the swap is open), not the line
 // that led there: the same position reached by another line or with another redo tail is the same entry. The

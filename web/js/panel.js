@@ -378,6 +378,7 @@ export function renderPanel(dom, state) {
   setData(dom.playoutsResult, 'blackWins', p && !p.running && !p.error ? p.black_wins : null);
   setData(dom.playoutsResult, 'whiteWins', p && !p.running && !p.error ? p.white_wins : null);
   setData(dom.playoutsResult, 'threads', p && !p.running && !p.error ? p.threads : null);
+  setData(dom.playoutsResult, 'source', p && !p.running && !p.error ? p.source : null); // 'run' | 'memo' (remembered)
 }
 
 /** The Edit mode: the toggle, its panel, the tool and the side to move (the position's), `body[data-edit]`. */

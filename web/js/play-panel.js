@@ -91,6 +91,9 @@ export function renderAnalyse(dom, state) {
   const current = a.code === state.view?.code;
   const r = current ? a.result : null;
   const rate = winRate(r);
+  // 'search' (this search's lines) or 'memo' (remembered from an earlier search of the position: js/lines.js).
+  if (r && a.source) dom.panel.dataset.source = a.source;
+  else delete dom.panel.dataset.source;
   dom.bar.dataset.mover = state.view?.to_move ?? 'b';
   dom.bar.dataset.proven = r?.proven ?? '';
   const pct = rate === null ? 50 : Math.round(100 * rate);

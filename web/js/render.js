@@ -5,7 +5,8 @@
 //
 //   svg#board.board [data-size data-width data-height data-to-move data-winner data-rules data-code]
 //                   (.analysis while analysis marks are shown, .connections in the Connections mode,
-//                    [data-vc-player] while a connection is drawn)
+//                    [data-vc-player] while a connection is drawn, [data-overlay="analyse"|...] and
+//                    [data-overlay-source="search"|"memo"] while Analyse's lines are shown, remembered or not)
 //     defs       clipPath#edge-clip-{top,right,bottom,left} (the bands meet on the corner diagonals)
 //     g.edges    polygon.edge-hit[data-edge="top"…] ×4 (the click target of each edge; [data-endpoint]),
 //                polyline.edge-glow ×4 (.endpoint: the rim of a picked edge),
@@ -315,4 +316,5 @@ export function renderMarks(dom, state) {
   dom.svg.classList.toggle('connections', !!vc);
   dom.svg.classList.toggle('solved', !!so && !so.page);
   setAttr(dom.svg, 'data-overlay', so?.page ?? (so ? 'solve' : ao ? 'analyse' : null));
+  setAttr(dom.svg, 'data-overlay-source', ao?.source); // Analyse's lines: 'search', or 'memo' (remembered)
 }

@@ -25,7 +25,7 @@ export function createState(config = defaults) {
     view: null, // the last View from the engine (see README for its fields)
     error: null, // message for #error, or null
     busy: 0, // requests in flight
-    playouts: null, // null | { running: true } | the playouts result | { error }
+    playouts: null, // null | { running: true } | the position's playouts result (source 'run' | 'memo') | { error }
     analysis: createAnalysis(config.analysis), // the Analysis toggle and the last report (see analysis.js)
     connections: createConnections(config.connections, config.mustplay, config.fillin, config.edges), // the Connections mode (see connections.js)
     // The New game choices shown in the panel: they apply to the next game only, when New game is pressed.
@@ -153,8 +153,9 @@ function percent(part, whole) {
 }
 
 /**
- * One line for the last playouts run. The shares are of random games (random moves to the end), not an evaluation
- * of the position: the line says whose random playouts they are ("won by Black"), and the page adds a note.
+ * One line for the position's playouts run ("remembered: …" when it was run on an earlier visit). The shares are
+ * of random games (random moves to the end), not an evaluation of the position: the line says whose random
+ * playouts they are ("won by Black"), and the page adds a note.
  */
 export function playoutsText(result) {
   if (!result) return '';
@@ -163,6 +164,7 @@ export function playoutsText(result) {
   const ms = result.worker_millis ?? result.millis;
   const perSecond = ms > 0 ? Math.round((result.playouts * 1000) / ms) : 0;
   return (
+    (result.source === 'memo' ? 'remembered: ' : '') +
     `${result.playouts} random playouts · won by Black ${percent(result.black_wins, result.playouts)}` +
     ` · by White ${percent(result.white_wins, result.playouts)}` +
     ` · ${result.threads} thread${result.threads === 1 ? '' : 's'} · ${Math.round(ms)} ms` +
