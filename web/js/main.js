@@ -43,8 +43,10 @@ export function start(config = defaults) {
       board = wrap(boardWrap, view.width ?? view.size, view.height ?? view.size);
       renderBoard(board, view);
     }
-    // Analyse follows the position before the marks are drawn: lines remembered for it show in this very frame.
+    // Analyse and Solve follow the position before the marks are drawn: lines remembered for it show in this very
+    // frame, and a solve of the previous position never marks the new one, not even for one frame.
     analyse.follow(view);
+    solve.follow(view);
     if (view) renderMarks(board, state);
     if (view) renderGrid(board, gridCell(state.gridCell, view));
     else boardWrap.dataset.empty = state.engine.status === 'failed' ? 'failed' : 'loading';
@@ -52,7 +54,6 @@ export function start(config = defaults) {
     renderLoading(loadingDom, state);
     renderPanel(panel, state);
     renderTree(treePanel, state);
-    solve.follow(view);
     renderSolve(solvePanel, state);
     play.follow(view);
     renderPlay(playPanel, state);
