@@ -19,7 +19,7 @@ use crate::position::Position;
 use super::capture::{captured_pairs_probed, is_captured_pair_probed, PairProbes};
 use super::chains::ChainGraph;
 use super::dead::{find_dead_in_graphs, DeadReason};
-use super::pattern::{Frames, Hit, Library};
+use super::pattern::{Frames, Hit, Library, Stones};
 
 /// Why a cell was filled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -305,23 +305,24 @@ pub fn fill_with(
     (board.position, board.filled)
 }
 
-/// `color` fill-in of `position` by local patterns alone, inside `within`: dead cells and
+/// `color` fill-in of `stones` by local patterns alone, inside `within`: dead cells and
 /// `color` captured sets lying inside `within`, matched again as the fill grows, until `limit`
-/// cells are filled (then `None`). Returns the filled position and the cells filled.
+/// cells are filled (then `None`). Returns the filled stones and the cells filled.
 #[must_use]
 pub(crate) fn pattern_fill_only(
-    position: &Position,
+    stones: &Stones,
     color: Color,
     within: CellSet,
     limit: usize,
-) -> Option<(Position, CellSet)> {
+) -> Option<(Stones, CellSet)> {
     let library = Library::global();
-    let mut after = position.clone();
+    let mut after = *stones;
     let mut filled = CellSet::new();
     let mut todo = within & after.empty_cells();
     while let Some(cell) = todo.first() {
         todo.discard(cell);
-        if !after.empty_cells().contains(cell) {
+        let empty = after.empty_cells();
+        if !empty.contains(cell) {
             continue;
         }
         let frames = library.frames(&after, cell);
@@ -329,15 +330,11 @@ pub(crate) fn pattern_fill_only(
             CellSet::single(cell)
         } else {
             match library.captured_in(&frames, color) {
-                Some(hit) if hit.set.is_subset(&(after.empty_cells() & within)) => hit.set,
+                Some(hit) if hit.set.is_subset(&(empty & within)) => hit.set,
                 _ => continue,
             }
         };
-        for member in newly.iter() {
-            after
-                .set_stone(member, Some(color))
-                .expect("pattern cells are board cells");
-        }
+        after.fill(newly, color);
         filled |= newly;
         if filled.len() >= limit {
             return None;

@@ -21,7 +21,7 @@ use crate::position::Position;
 
 use super::dead::is_dead;
 use super::fillin::pattern_fill_only;
-use super::pattern::Library;
+use super::pattern::{Library, StoneView, Stones};
 
 /// A permanently inferior cell's set C without the cell (the carrier), and the opponent move
 /// in it that would kill the cell.
@@ -41,12 +41,38 @@ enum Checks {
     Patterns,
 }
 
-impl Checks {
-    fn dead(self, position: &Position, cell: Cell) -> bool {
-        match self {
-            Checks::Graph => is_dead(position, cell),
-            Checks::Patterns => Library::global().dead_hit(position, cell).is_some(),
+/// The position searched and its stones, which each probe copies and changes (a light copy:
+/// no [`Position`] is cloned unless the graph tests need one).
+struct Probe<'a> {
+    position: &'a Position,
+    stones: Stones,
+    checks: Checks,
+}
+
+impl Probe<'_> {
+    /// Whether `cell` is dead with the position's stones changed to `stones`.
+    fn dead(&self, stones: &Stones, cell: Cell) -> bool {
+        match self.checks {
+            Checks::Graph => {
+                let p = self.position;
+                let after = Position::from_stones(
+                    p.size(),
+                    p.config(),
+                    stones.stones(Color::Black),
+                    stones.stones(Color::White),
+                    p.to_move(),
+                );
+                is_dead(&after, cell)
+            }
+            Checks::Patterns => Library::global().dead_hit(stones, cell).is_some(),
         }
+    }
+
+    /// Whether `cell` is dead once a `color` stone is added on `at`.
+    fn dead_after(&self, at: Cell, color: Color, cell: Cell) -> bool {
+        let mut after = self.stones;
+        after.set(at, Some(color));
+        self.dead(&after, cell)
     }
 
     /// Whether an opponent stone on `x` is dead once `color` answers on `k` and fills in its
@@ -54,30 +80,19 @@ impl Checks {
     /// found by local patterns lying wholly inside `within`, which `color` keeps by answering
     /// inside them). A carrier reaching outside C would not be C's (a brute-force test found a
     /// captured pair with one cell outside C making a false claim).
-    fn kills_with_carrier(
-        self,
-        position: &Position,
-        x: Cell,
-        k: Cell,
-        color: Color,
-        within: CellSet,
-    ) -> bool {
-        let mut after = position.clone();
-        after
-            .set_stone(x, Some(color.opponent()))
-            .expect("a board cell");
-        after.set_stone(k, Some(color)).expect("a board cell");
+    fn kills_with_carrier(&self, x: Cell, k: Cell, color: Color, within: CellSet) -> bool {
+        let mut after = self.stones;
+        after.set(x, Some(color.opponent()));
+        after.set(k, Some(color));
         // The carrier must lie inside C: only sets found wholly inside the region are filled.
         let region = within - CellSet::single(x) - CellSet::single(k);
-        let Some((filled, _)) = pattern_fill_only(&after, color, region, usize::MAX) else {
+        let Some((mut filled, _)) = pattern_fill_only(&after, color, region, usize::MAX) else {
             return false;
         };
-        let mut filled = filled;
-        filled.set_stone(x, None).expect("a board cell");
+        filled.set(x, None);
         self.dead(&filled, x)
     }
 }
-
 /// If `cell` is `color` permanently inferior, its killer and carrier: every claim of the
 /// definition checked with all the dead-cell tests.
 #[must_use]
@@ -118,24 +133,25 @@ fn permanently_inferior_with(
     let single = CellSet::single;
     let around = (single(cell).grow() & empty) - single(cell);
     let opponent = color.opponent();
-    let dead = |p: &Position, c: Cell| checks.dead(p, c);
+    let probe = Probe {
+        position,
+        stones: Stones::of(position),
+        checks,
+    };
     // Whether a `color` stone on k kills x alone, asked at most once per pair.
     let mut known: Vec<(Cell, Cell, bool)> = Vec::new();
     let mut kills_alone = |x: Cell, k: Cell| -> bool {
         if let Some(&(_, _, answer)) = known.iter().find(|(a, b, _)| *a == x && *b == k) {
             return answer;
         }
-        let mut after = position.clone();
-        after.set_stone(k, Some(color)).expect("a board cell");
-        let answer = dead(&after, x);
+        let answer = probe.dead_after(k, color, x);
         known.push((x, k, answer));
         answer
     };
-    for c2 in around.iter().filter(|&c2| {
-        let mut after = position.clone();
-        after.set_stone(c2, Some(opponent)).expect("a board cell");
-        dead(&after, cell)
-    }) {
+    for c2 in around
+        .iter()
+        .filter(|&c2| probe.dead_after(c2, opponent, cell))
+    {
         let mut set = ((single(cell).grow() | single(c2).grow()) & empty) | single(cell);
         loop {
             let mut dropped = false;
@@ -144,7 +160,7 @@ fn permanently_inferior_with(
                 let killed = killers.iter().any(|k| kills_alone(x, k))
                     || killers
                         .iter()
-                        .any(|k| checks.kills_with_carrier(position, x, k, color, set));
+                        .any(|k| probe.kills_with_carrier(x, k, color, set));
                 if !killed {
                     set.discard(x);
                     dropped = true;

@@ -17,11 +17,11 @@ use std::collections::HashSet;
 use std::fmt;
 use std::sync::OnceLock;
 
-use crate::board::{BoardSize, Cell, CellSet, Color};
-use crate::position::Position;
+use crate::board::{BoardSize, Cell, CellSet, Color, STRIDE};
 
 use super::geometry::{all_classes, place, BoardMap, Class, Shape};
 use super::local::bits;
+use super::stones::StoneView;
 use super::table::{parse, Kind, Pattern, TableError};
 
 /// The committed tables.
@@ -126,8 +126,8 @@ impl Buckets {
 #[derive(Clone, Debug)]
 struct ClassIndex {
     ring: Vec<usize>,
-    /// For each board map, the cell-index offset of each frame cell from the centre.
-    deltas: [Vec<i32>; 4],
+    /// For each board map, the frame's cells other than the centre row by row of the board.
+    rows: [Vec<RowRead>; 4],
     /// Per kind and frame colour ([`slot`]), built on first use.
     slots: [OnceLock<Buckets>; 7],
 }
@@ -401,14 +401,14 @@ impl Library {
 
     /// Whether `cell` (empty) is dead by a pattern.
     #[must_use]
-    pub fn dead(&self, position: &Position, cell: Cell) -> Option<Match> {
+    pub fn dead(&self, position: &impl StoneView, cell: Cell) -> Option<Match> {
         let hit = self.dead_hit(position, cell)?;
         Some(self.explain(&hit))
     }
 
     /// [`Library::dead`] without naming the pattern (see [`Library::explain`]).
     #[must_use]
-    pub fn dead_hit(&self, position: &Position, cell: Cell) -> Option<Hit> {
+    pub fn dead_hit(&self, position: &impl StoneView, cell: Cell) -> Option<Hit> {
         let size = position.size();
         self.placements(position, cell).find_map(|at| {
             let e = self
@@ -422,7 +422,7 @@ impl Library {
     #[must_use]
     pub fn captured(
         &self,
-        position: &Position,
+        position: &impl StoneView,
         cell: Cell,
         color: Color,
     ) -> Option<(CellSet, Match)> {
@@ -432,7 +432,7 @@ impl Library {
 
     /// [`Library::captured`] without naming the pattern: the hit's `set` is the captured set.
     #[must_use]
-    pub fn captured_hit(&self, position: &Position, cell: Cell, color: Color) -> Option<Hit> {
+    pub fn captured_hit(&self, position: &impl StoneView, cell: Cell, color: Color) -> Option<Hit> {
         let size = position.size();
         self.placements(position, cell).find_map(|at| {
             let frame_color = if at.map.swap { color.opponent() } else { color };
@@ -448,7 +448,7 @@ impl Library {
     #[must_use]
     pub fn vulnerable(
         &self,
-        position: &Position,
+        position: &impl StoneView,
         cell: Cell,
         mover: Color,
     ) -> Option<(Cell, Match)> {
@@ -461,7 +461,7 @@ impl Library {
     #[must_use]
     pub fn dominated(
         &self,
-        position: &Position,
+        position: &impl StoneView,
         cell: Cell,
         mover: Color,
     ) -> Option<(Cell, Match)> {
@@ -471,14 +471,24 @@ impl Library {
 
     /// [`Library::vulnerable`] without naming the pattern: the hit's `role` is the killer.
     #[must_use]
-    pub fn vulnerable_hit(&self, position: &Position, cell: Cell, mover: Color) -> Option<Hit> {
+    pub fn vulnerable_hit(
+        &self,
+        position: &impl StoneView,
+        cell: Cell,
+        mover: Color,
+    ) -> Option<Hit> {
         self.role_hit(position, cell, mover, Kind::Vulnerable)
     }
 
     /// [`Library::dominated`] without naming the pattern: the hit's `role` is the dominating
     /// move, its `set` what the cell falls into.
     #[must_use]
-    pub fn dominated_hit(&self, position: &Position, cell: Cell, mover: Color) -> Option<Hit> {
+    pub fn dominated_hit(
+        &self,
+        position: &impl StoneView,
+        cell: Cell,
+        mover: Color,
+    ) -> Option<Hit> {
         self.role_hit(position, cell, mover, Kind::Dominated)
     }
 
@@ -489,7 +499,13 @@ impl Library {
 
     /// A pattern of `kind` (vulnerable or dominated) for `mover` around `cell`, with its role
     /// cell (the killer or the dominating move).
-    fn role_hit(&self, position: &Position, cell: Cell, mover: Color, kind: Kind) -> Option<Hit> {
+    fn role_hit(
+        &self,
+        position: &impl StoneView,
+        cell: Cell,
+        mover: Color,
+        kind: Kind,
+    ) -> Option<Hit> {
         let size = position.size();
         self.placements(position, cell).find_map(|at| {
             let frame_color = if at.map.swap { mover.opponent() } else { mover };
@@ -503,7 +519,7 @@ impl Library {
     /// The frames around `cell`, radius 2 first; none when the cell is not empty.
     fn placements<'a>(
         &'a self,
-        position: &'a Position,
+        position: &'a impl StoneView,
         cell: Cell,
     ) -> impl Iterator<Item = Placed> + 'a {
         let [a, b] = self.frames(position, cell).placed;
@@ -513,9 +529,10 @@ impl Library {
     /// The frames of `cell` (radius 2, then 1) in `position`, read once: the `*_in` queries
     /// then answer as their one-off counterparts would, without reading the board again.
     #[must_use]
-    pub fn frames(&self, position: &Position, cell: Cell) -> Frames {
+    pub fn frames(&self, position: &impl StoneView, cell: Cell) -> Frames {
         let size = position.size();
-        let usable = size.contains(cell) && !position.occupied().contains(cell);
+        let (black, white) = (position.stones(Color::Black), position.stones(Color::White));
+        let usable = size.contains(cell) && !(black | white).contains(cell);
         let at = |radius: i8| -> Option<Placed> {
             if !usable {
                 return None;
@@ -523,7 +540,7 @@ impl Library {
             let (shape, map) = place(size, cell, radius)?;
             let slot = shape_slot(shape)?;
             let class = self.class_of[(radius as usize - 1) * SHAPE_SLOTS + slot]?;
-            Some(self.read(position, size, cell, usize::from(class), map))
+            Some(self.read(&black, &white, size, cell, usize::from(class), map))
         };
         Frames {
             cell,
@@ -579,7 +596,8 @@ impl Library {
 
     fn read(
         &self,
-        position: &Position,
+        black_stones: &CellSet,
+        white_stones: &CellSet,
         size: BoardSize,
         cell: Cell,
         class: usize,
@@ -589,16 +607,14 @@ impl Library {
             .cells
             .iter()
             .all(|&o| map.cell(size, cell, o).is_some()));
-        let (black_stones, white_stones) =
-            (position.stones(Color::Black), position.stones(Color::White));
         let index = &self.indices[class];
-        let centre = cell.index() as i32;
+        let centre = cell.index();
         let (mut black, mut white) = (0u32, 0u32);
-        for (i, &delta) in index.deltas[map.id()].iter().enumerate().skip(1) {
-            // In range: placement puts every frame cell on the board.
-            let at = Cell::from_index_unchecked((centre + delta) as u16);
-            black |= u32::from(black_stones.contains(at)) << i;
-            white |= u32::from(white_stones.contains(at)) << i;
+        for row in &index.rows[map.id()] {
+            // In range: placement puts every frame cell, so both ends of each row, on the board.
+            let start = centre.wrapping_add_signed(row.start);
+            black |= row.frame_bits[black_stones.read_bits(start, row.width) as usize];
+            white |= row.frame_bits[white_stones.read_bits(start, row.width) as usize];
         }
         if map.swap {
             std::mem::swap(&mut black, &mut white);
@@ -684,9 +700,59 @@ fn index_class(class: &Class) -> ClassIndex {
         "ring cells come first"
     );
     ClassIndex {
-        deltas: BoardMap::ALL.map(|m| class.cells.iter().map(|&o| m.index_delta(o)).collect()),
+        rows: BoardMap::ALL.map(|m| RowRead::rows(class, m)),
         slots: Default::default(),
         ring,
+    }
+}
+
+/// The frame cells (other than the centre) lying in one row of the board under a board map:
+/// a window of consecutive cell indices, and the frame mask of each content of the window.
+///
+/// Invariant: `frame_bits[w]` is the set of frame cells `i` whose board cell is window bit
+/// `j` with `w` bit `j` set; window bits that are not frame cells map to nothing.
+#[derive(Clone, Debug)]
+struct RowRead {
+    /// The window's first cell index, from the centre's.
+    start: isize,
+    width: usize,
+    frame_bits: Vec<u32>,
+}
+
+impl RowRead {
+    /// The rows of `class`'s frame on a board under `map`, top row first.
+    fn rows(class: &Class, map: BoardMap) -> Vec<RowRead> {
+        let mut by_row: Vec<(i8, Vec<(i8, usize)>)> = Vec::new();
+        for (i, &o) in class.cells.iter().enumerate().skip(1) {
+            let at = map.grid.apply(o);
+            match by_row.iter_mut().find(|(dr, _)| *dr == at.dr) {
+                Some((_, cells)) => cells.push((at.dc, i)),
+                None => by_row.push((at.dr, vec![(at.dc, i)])),
+            }
+        }
+        by_row.sort_by_key(|&(dr, _)| dr);
+        by_row
+            .into_iter()
+            .map(|(dr, cells)| {
+                let first = cells.iter().map(|&(dc, _)| dc).min().expect("a cell");
+                let last = cells.iter().map(|&(dc, _)| dc).max().expect("a cell");
+                let width = usize::try_from(last - first + 1).expect("ordered");
+                assert!(width <= 5, "a frame row is at most 5 cells wide");
+                let frame_bits = (0..1u32 << width)
+                    .map(|w| {
+                        cells
+                            .iter()
+                            .filter(|&&(dc, _)| w & 1 << (dc - first) != 0)
+                            .fold(0, |m, &(_, i)| m | 1 << i)
+                    })
+                    .collect();
+                RowRead {
+                    start: isize::from(first) + isize::from(dr) * STRIDE as isize,
+                    width,
+                    frame_bits,
+                }
+            })
+            .collect()
     }
 }
 
@@ -750,6 +816,7 @@ fn build_slot(
 mod tests {
     use super::*;
     use crate::formats::code;
+    use crate::position::Position;
 
     fn position(text: &str) -> Position {
         code::read(text).unwrap().position().clone()

@@ -33,9 +33,11 @@ pub mod geometry;
 pub mod library;
 pub mod local;
 pub mod search;
+pub mod stones;
 pub mod table;
 
 pub use library::{Frames, Hit, Library, Match};
+pub use stones::{StoneView, Stones};
 pub use table::{Kind, Pattern, TableError};
 
 /// The largest captured set the generator looks for (the centre and three more cells).
