@@ -316,6 +316,22 @@ pub(crate) fn pattern_fill_only(
     limit: usize,
 ) -> Option<(Stones, CellSet)> {
     let library = Library::global();
+    pattern_fill_only_by(stones, color, within, limit, |after, cell| {
+        library.frames(after, cell)
+    })
+}
+
+/// [`pattern_fill_only`] with the frames of a cell on the stones filled so far given by
+/// `frames` (which must answer as [`Library::frames`] does).
+#[must_use]
+pub(crate) fn pattern_fill_only_by(
+    stones: &Stones,
+    color: Color,
+    within: CellSet,
+    limit: usize,
+    mut frames: impl FnMut(&Stones, Cell) -> Frames,
+) -> Option<(Stones, CellSet)> {
+    let library = Library::global();
     let mut after = *stones;
     let mut filled = CellSet::new();
     let mut todo = within & after.empty_cells();
@@ -325,7 +341,7 @@ pub(crate) fn pattern_fill_only(
         if !empty.contains(cell) {
             continue;
         }
-        let frames = library.frames(&after, cell);
+        let frames = frames(&after, cell);
         let newly = if library.dead_in(&frames).is_some() {
             CellSet::single(cell)
         } else {

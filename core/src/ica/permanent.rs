@@ -20,8 +20,8 @@ use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
 use super::dead::is_dead;
-use super::fillin::pattern_fill_only;
-use super::pattern::{Library, StoneView, Stones};
+use super::fillin::pattern_fill_only_by;
+use super::pattern::{Frames, Library, StoneView, Stones};
 
 /// A permanently inferior cell's set C without the cell (the carrier), and the opponent move
 /// in it that would kill the cell.
@@ -41,38 +41,96 @@ enum Checks {
     Patterns,
 }
 
-/// The position searched and its stones, which each probe copies and changes (a light copy:
-/// no [`Position`] is cloned unless the graph tests need one).
+/// The position searched, its stones, and the pattern frames of the cells asked about on
+/// those stones. A probe adds a few stones: its frames are those frames with the added stones'
+/// bits set ([`Library::frames_plus`]), and no [`Position`] is cloned unless the graph tests
+/// need one.
 struct Probe<'a> {
     position: &'a Position,
     stones: Stones,
     checks: Checks,
+    /// The frames of cells on `stones`, read on first use.
+    frames: Vec<(Cell, Frames)>,
+    /// Whether a `color` stone on `k` kills `x` alone, as `(x, k, answer)`.
+    known: Vec<(Cell, Cell, bool)>,
 }
 
-impl Probe<'_> {
-    /// Whether `cell` is dead with the position's stones changed to `stones`.
-    fn dead(&self, stones: &Stones, cell: Cell) -> bool {
+impl<'a> Probe<'a> {
+    fn new(position: &'a Position, checks: Checks) -> Probe<'a> {
+        Probe {
+            position,
+            stones: Stones::of(position),
+            checks,
+            frames: Vec::new(),
+            known: Vec::new(),
+        }
+    }
+
+    /// The frames of `cell` on the position's stones.
+    fn base_frames(&mut self, cell: Cell) -> &Frames {
+        let at = match self.frames.iter().position(|(c, _)| *c == cell) {
+            Some(at) => at,
+            None => {
+                let frames = Library::global().frames(&self.stones, cell);
+                self.frames.push((cell, frames));
+                self.frames.len() - 1
+            }
+        };
+        &self.frames[at].1
+    }
+
+    /// Whether `cell` is dead once `color` stones are added on `added` (empty cells, `cell`
+    /// not among them).
+    fn dead_plus(&mut self, cell: Cell, added: CellSet, color: Color) -> bool {
         match self.checks {
             Checks::Graph => {
+                let mut after = self.stones;
+                after.fill(added, color);
                 let p = self.position;
                 let after = Position::from_stones(
                     p.size(),
                     p.config(),
-                    stones.stones(Color::Black),
-                    stones.stones(Color::White),
+                    after.stones(Color::Black),
+                    after.stones(Color::White),
                     p.to_move(),
                 );
                 is_dead(&after, cell)
             }
-            Checks::Patterns => Library::global().dead_hit(stones, cell).is_some(),
+            Checks::Patterns => {
+                let library = Library::global();
+                let (black, white) = by_color(added, color);
+                let frames = library.frames_plus(self.base_frames(cell), black, white);
+                library.dead_in(&frames).is_some()
+            }
         }
     }
 
     /// Whether `cell` is dead once a `color` stone is added on `at`.
-    fn dead_after(&self, at: Cell, color: Color, cell: Cell) -> bool {
-        let mut after = self.stones;
-        after.set(at, Some(color));
-        self.dead(&after, cell)
+    fn dead_after(&mut self, at: Cell, color: Color, cell: Cell) -> bool {
+        self.dead_plus(cell, CellSet::single(at), color)
+    }
+
+    /// Whether a `color` stone on `k` kills `x` alone (asked at most once per pair).
+    fn kills_alone(&mut self, x: Cell, k: Cell, color: Color) -> bool {
+        if let Some(&(_, _, answer)) = self.known.iter().find(|(a, b, _)| *a == x && *b == k) {
+            return answer;
+        }
+        let answer = self.dead_after(k, color, x);
+        self.known.push((x, k, answer));
+        answer
+    }
+
+    /// Whether `x` could die from `color` answers inside `set`: whether it is dead with every
+    /// other cell of `set` coloured `color`. Every answer of [`Probe::kills_with_carrier`] or
+    /// [`Probe::kills_alone`] with the answer and its carrier inside `set` adds `color` stones
+    /// to a subset of those cells; a local dead pattern needs only stones (no cell held empty
+    /// but the centre), so a stone more never revives a dead cell, and when this fails each of
+    /// them fails too. The graph tests promise no such thing: with them this always says yes.
+    fn may_die(&mut self, x: Cell, color: Color, set: CellSet) -> bool {
+        match self.checks {
+            Checks::Graph => true,
+            Checks::Patterns => self.dead_plus(x, set - CellSet::single(x), color),
+        }
     }
 
     /// Whether an opponent stone on `x` is dead once `color` answers on `k` and fills in its
@@ -80,19 +138,34 @@ impl Probe<'_> {
     /// found by local patterns lying wholly inside `within`, which `color` keeps by answering
     /// inside them). A carrier reaching outside C would not be C's (a brute-force test found a
     /// captured pair with one cell outside C making a false claim).
-    fn kills_with_carrier(&self, x: Cell, k: Cell, color: Color, within: CellSet) -> bool {
+    fn kills_with_carrier(&mut self, x: Cell, k: Cell, color: Color, within: CellSet) -> bool {
         let mut after = self.stones;
         after.set(x, Some(color.opponent()));
         after.set(k, Some(color));
         // The carrier must lie inside C: only sets found wholly inside the region are filled.
         let region = within - CellSet::single(x) - CellSet::single(k);
-        let Some((mut filled, _)) = pattern_fill_only(&after, color, region, usize::MAX) else {
+        let library = Library::global();
+        let base = self.stones;
+        let filled = pattern_fill_only_by(&after, color, region, usize::MAX, |now, cell| {
+            let added = |c: Color| now.stones(c) - base.stones(c);
+            let (black, white) = (added(Color::Black), added(Color::White));
+            library.frames_plus(self.base_frames(cell), black, white)
+        });
+        let Some((_, filled)) = filled else {
             return false;
         };
-        filled.set(x, None);
-        self.dead(&filled, x)
+        self.dead_plus(x, filled | CellSet::single(k), color)
     }
 }
+
+/// `cells` as the stones of `color`: (Black's, White's).
+fn by_color(cells: CellSet, color: Color) -> (CellSet, CellSet) {
+    match color {
+        Color::Black => (cells, CellSet::new()),
+        Color::White => (CellSet::new(), cells),
+    }
+}
+
 /// If `cell` is `color` permanently inferior, its killer and carrier: every claim of the
 /// definition checked with all the dead-cell tests.
 #[must_use]
@@ -133,34 +206,27 @@ fn permanently_inferior_with(
     let single = CellSet::single;
     let around = (single(cell).grow() & empty) - single(cell);
     let opponent = color.opponent();
-    let probe = Probe {
-        position,
-        stones: Stones::of(position),
-        checks,
-    };
-    // Whether a `color` stone on k kills x alone, asked at most once per pair.
-    let mut known: Vec<(Cell, Cell, bool)> = Vec::new();
-    let mut kills_alone = |x: Cell, k: Cell| -> bool {
-        if let Some(&(_, _, answer)) = known.iter().find(|(a, b, _)| *a == x && *b == k) {
-            return answer;
-        }
-        let answer = probe.dead_after(k, color, x);
-        known.push((x, k, answer));
-        answer
-    };
-    for c2 in around
+    let mut probe = Probe::new(position, checks);
+    let killers: Vec<Cell> = around
         .iter()
         .filter(|&c2| probe.dead_after(c2, opponent, cell))
-    {
+        .collect();
+    for c2 in killers {
         let mut set = ((single(cell).grow() | single(c2).grow()) & empty) | single(cell);
         loop {
+            // The set only shrinks, so a cell that cannot die now is dropped at its turn.
+            if !probe.may_die(cell, color, set) {
+                set.discard(cell);
+                break;
+            }
             let mut dropped = false;
             for x in (set - single(c2)).iter() {
                 let killers = set - single(x);
-                let killed = killers.iter().any(|k| kills_alone(x, k))
-                    || killers
-                        .iter()
-                        .any(|k| probe.kills_with_carrier(x, k, color, set));
+                let killed = probe.may_die(x, color, set)
+                    && (killers.iter().any(|k| probe.kills_alone(x, k, color))
+                        || killers
+                            .iter()
+                            .any(|k| probe.kills_with_carrier(x, k, color, set)));
                 if !killed {
                     set.discard(x);
                     dropped = true;

@@ -69,6 +69,14 @@ const POW3_SUMS: [u16; 64] = {
     table
 };
 
+/// The ring code of frame stone masks, the ring being cells `1..=k` (cells are sorted by
+/// distance).
+#[inline]
+fn ring_code(k: usize, black: u32, white: u32) -> usize {
+    let ring = |m: u32| POW3_SUMS[((m >> 1) & ((1 << k) - 1)) as usize] as usize;
+    ring(black) + 2 * ring(white)
+}
+
 /// Black and White stone masks packed into one word.
 #[inline]
 fn stones(black: u32, white: u32) -> u64 {
@@ -128,6 +136,9 @@ struct ClassIndex {
     ring: Vec<usize>,
     /// For each board map, the frame's cells other than the centre row by row of the board.
     rows: [Vec<RowRead>; 4],
+    /// For each board map, the frame cell (0 for none) at each cell index from the centre's
+    /// plus [`AROUND_REACH`].
+    bit_at: [Vec<u8>; 4],
     /// Per kind and frame colour ([`slot`]), built on first use.
     slots: [OnceLock<Buckets>; 7],
 }
@@ -284,6 +295,7 @@ fn shape_slot(shape: Shape) -> Option<usize> {
 }
 
 /// The frames of a cell (radius 2, then radius 1), read once for several queries.
+#[derive(Clone, Debug)]
 pub struct Frames {
     cell: Cell,
     size: BoardSize,
@@ -291,6 +303,7 @@ pub struct Frames {
 }
 
 /// The frame of a cell on a board: class index, board map, and frame stone masks.
+#[derive(Clone, Debug)]
 struct Placed {
     class: usize,
     map: BoardMap,
@@ -533,20 +546,60 @@ impl Library {
         let size = position.size();
         let (black, white) = (position.stones(Color::Black), position.stones(Color::White));
         let usable = size.contains(cell) && !(black | white).contains(cell);
+        if !usable {
+            return Frames {
+                cell,
+                size,
+                placed: [None, None],
+            };
+        }
+        // Both frames read from one window around the cell.
+        let around = Around::of(&black, &white, cell);
         let at = |radius: i8| -> Option<Placed> {
-            if !usable {
-                return None;
-            }
             let (shape, map) = place(size, cell, radius)?;
             let slot = shape_slot(shape)?;
             let class = self.class_of[(radius as usize - 1) * SHAPE_SLOTS + slot]?;
-            Some(self.read(&black, &white, size, cell, usize::from(class), map))
+            Some(self.read(&around, size, cell, usize::from(class), map))
         };
         Frames {
             cell,
             size,
             placed: [at(2), at(1)],
         }
+    }
+
+    /// `frames` as [`Library::frames`] would read them with `black` and `white` stones added on
+    /// empty cells (the frame bits of those cells change, nothing else is read): for probes
+    /// that add a few stones to a board whose frames are known.
+    #[must_use]
+    pub fn frames_plus(&self, frames: &Frames, black: CellSet, white: CellSet) -> Frames {
+        let mut out = frames.clone();
+        if (black | white).contains(frames.cell) {
+            out.placed = [None, None];
+            return out;
+        }
+        let added = Around::of(&black, &white, frames.cell);
+        // Window bit `j` is the cell `j + offset - AROUND_REACH` indices from the centre.
+        let offset = AROUND_REACH - added.centre;
+        for at in out.placed.iter_mut().flatten() {
+            let index = &self.indices[at.class];
+            let bit_at = &index.bit_at[at.map.id()];
+            let bits = |mut window: u128| -> u32 {
+                let mut bits = 0;
+                while window != 0 {
+                    let j = window.trailing_zeros() as usize;
+                    window &= window - 1;
+                    bits |= bit_at.get(j + offset).map_or(0, |&b| 1 << b);
+                }
+                bits & !1 // bit 0 (the centre) stands for no frame cell
+            };
+            let (b, w) = (bits(added.black), bits(added.white));
+            let (b, w) = if at.map.swap { (w, b) } else { (b, w) };
+            at.black |= b;
+            at.white |= w;
+            at.code = ring_code(index.ring.len(), at.black, at.white);
+        }
+        out
     }
 
     /// [`Library::dead_hit`] on frames already read.
@@ -596,8 +649,7 @@ impl Library {
 
     fn read(
         &self,
-        black_stones: &CellSet,
-        white_stones: &CellSet,
+        around: &Around,
         size: BoardSize,
         cell: Cell,
         class: usize,
@@ -608,21 +660,16 @@ impl Library {
             .iter()
             .all(|&o| map.cell(size, cell, o).is_some()));
         let index = &self.indices[class];
-        let centre = cell.index();
         let (mut black, mut white) = (0u32, 0u32);
         for row in &index.rows[map.id()] {
-            // In range: placement puts every frame cell, so both ends of each row, on the board.
-            let start = centre.wrapping_add_signed(row.start);
-            black |= row.frame_bits[black_stones.read_bits(start, row.width) as usize];
-            white |= row.frame_bits[white_stones.read_bits(start, row.width) as usize];
+            let (b, w) = around.row(row.start, row.width);
+            black |= row.frame_bits[b];
+            white |= row.frame_bits[w];
         }
         if map.swap {
             std::mem::swap(&mut black, &mut white);
         }
-        // Ring cells are cells 1..=k (cells are sorted by distance).
-        let k = index.ring.len();
-        let ring = |m: u32| POW3_SUMS[((m >> 1) & ((1 << k) - 1)) as usize] as usize;
-        let code = ring(black) + 2 * ring(white);
+        let code = ring_code(index.ring.len(), black, white);
         Placed {
             class,
             map,
@@ -701,8 +748,54 @@ fn index_class(class: &Class) -> ClassIndex {
     );
     ClassIndex {
         rows: BoardMap::ALL.map(|m| RowRead::rows(class, m)),
+        bit_at: BoardMap::ALL.map(|m| {
+            let mut bit_at = vec![0u8; 2 * AROUND_REACH + 1];
+            for (i, &o) in class.cells.iter().enumerate().skip(1) {
+                let at = usize::try_from(m.index_delta(o) + AROUND_REACH as i32)
+                    .expect("frame cells lie within AROUND_REACH");
+                bit_at[at] = u8::try_from(i).expect("few frame cells");
+            }
+            bit_at
+        }),
         slots: Default::default(),
         ring,
+    }
+}
+
+/// The stones of the cells within two rows of a cell (and a few more), read once for both
+/// of its frames: bit `i` of each word is the cell whose index is the centre's plus `i - centre`.
+struct Around {
+    /// Where the centre is in the window.
+    centre: usize,
+    black: u128,
+    white: u128,
+}
+
+/// How far before a cell its window starts: the farthest frame cell back is two rows and two
+/// columns away.
+const AROUND_REACH: usize = 2 * STRIDE as usize + 2;
+
+impl Around {
+    fn of(black: &CellSet, white: &CellSet, cell: Cell) -> Around {
+        let first = cell.index().saturating_sub(AROUND_REACH);
+        Around {
+            centre: cell.index() - first,
+            black: black.read_bits128(first),
+            white: white.read_bits128(first),
+        }
+    }
+
+    /// The stones of the `width` cells from the centre's index plus `start` on, as masks.
+    #[inline]
+    fn row(&self, start: isize, width: usize) -> (usize, usize) {
+        // In range: the row is a frame's, so it lies on the board within AROUND_REACH.
+        let shift = self.centre.wrapping_add_signed(start);
+        debug_assert!(shift + width <= 128);
+        let mask = (1u128 << width) - 1;
+        (
+            ((self.black >> shift) & mask) as usize,
+            ((self.white >> shift) & mask) as usize,
+        )
     }
 }
 
