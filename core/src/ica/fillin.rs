@@ -19,7 +19,7 @@ use crate::position::Position;
 use super::capture::{captured_pairs_probed, is_captured_pair_probed, PairProbes};
 use super::chains::ChainGraph;
 use super::dead::{find_dead_in_graphs, DeadReason};
-use super::pattern::{Frames, Hit, Library, Stones};
+use super::pattern::{FrameCache, Frames, Hit, Library, Stones};
 
 /// Why a cell was filled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -514,6 +514,8 @@ impl Board {
     /// as filled so far; whether any was filled.
     fn permanent(&mut self, policy: FillPolicy, region: CellSet, depth: Depth) -> bool {
         let before = self.filled.len();
+        // Frames read on the board as it stands, shared by the searches until a cell is filled.
+        let mut cache = FrameCache::new(Stones::of(&self.position));
         for color in policy.permanent_colors() {
             let candidates = match depth {
                 Depth::Thorough => region,
@@ -530,8 +532,9 @@ impl Board {
                     Depth::Thorough => {
                         super::permanent::permanently_inferior(&self.position, cell, color)
                     }
-                    Depth::Quick => super::permanent::permanently_inferior_by_patterns(
+                    Depth::Quick => super::permanent::permanently_inferior_by_patterns_cached(
                         &self.position,
+                        &mut cache,
                         cell,
                         color,
                     ),

@@ -21,7 +21,7 @@ use crate::position::Position;
 
 use super::dead::is_dead;
 use super::fillin::pattern_fill_only_by;
-use super::pattern::{Frames, Library, StoneView, Stones};
+use super::pattern::{FrameCache, Library, StoneView, Stones};
 
 /// A permanently inferior cell's set C without the cell (the carrier), and the opponent move
 /// in it that would kill the cell.
@@ -47,36 +47,22 @@ enum Checks {
 /// need one.
 struct Probe<'a> {
     position: &'a Position,
-    stones: Stones,
+    /// The frames of cells on the position's stones.
+    cache: &'a mut FrameCache,
     checks: Checks,
-    /// The frames of cells on `stones`, read on first use.
-    frames: Vec<(Cell, Frames)>,
     /// Whether a `color` stone on `k` kills `x` alone, as `(x, k, answer)`.
     known: Vec<(Cell, Cell, bool)>,
 }
 
 impl<'a> Probe<'a> {
-    fn new(position: &'a Position, checks: Checks) -> Probe<'a> {
+    fn new(position: &'a Position, cache: &'a mut FrameCache, checks: Checks) -> Probe<'a> {
+        cache.sync(&Stones::of(position));
         Probe {
             position,
-            stones: Stones::of(position),
+            cache,
             checks,
-            frames: Vec::new(),
             known: Vec::new(),
         }
-    }
-
-    /// The frames of `cell` on the position's stones.
-    fn base_frames(&mut self, cell: Cell) -> &Frames {
-        let at = match self.frames.iter().position(|(c, _)| *c == cell) {
-            Some(at) => at,
-            None => {
-                let frames = Library::global().frames(&self.stones, cell);
-                self.frames.push((cell, frames));
-                self.frames.len() - 1
-            }
-        };
-        &self.frames[at].1
     }
 
     /// Whether `cell` is dead once `color` stones are added on `added` (empty cells, `cell`
@@ -84,7 +70,7 @@ impl<'a> Probe<'a> {
     fn dead_plus(&mut self, cell: Cell, added: CellSet, color: Color) -> bool {
         match self.checks {
             Checks::Graph => {
-                let mut after = self.stones;
+                let mut after = *self.cache.stones();
                 after.fill(added, color);
                 let p = self.position;
                 let after = Position::from_stones(
@@ -97,10 +83,9 @@ impl<'a> Probe<'a> {
                 is_dead(&after, cell)
             }
             Checks::Patterns => {
-                let library = Library::global();
                 let (black, white) = by_color(added, color);
-                let frames = library.frames_plus(self.base_frames(cell), black, white);
-                library.dead_in(&frames).is_some()
+                let frames = self.cache.plus(cell, black, white);
+                Library::global().dead_in(&frames).is_some()
             }
         }
     }
@@ -139,17 +124,14 @@ impl<'a> Probe<'a> {
     /// inside them). A carrier reaching outside C would not be C's (a brute-force test found a
     /// captured pair with one cell outside C making a false claim).
     fn kills_with_carrier(&mut self, x: Cell, k: Cell, color: Color, within: CellSet) -> bool {
-        let mut after = self.stones;
+        let mut after = *self.cache.stones();
         after.set(x, Some(color.opponent()));
         after.set(k, Some(color));
         // The carrier must lie inside C: only sets found wholly inside the region are filled.
         let region = within - CellSet::single(x) - CellSet::single(k);
-        let library = Library::global();
-        let base = self.stones;
+        let cache = &mut *self.cache;
         let filled = pattern_fill_only_by(&after, color, region, usize::MAX, |now, cell| {
-            let added = |c: Color| now.stones(c) - base.stones(c);
-            let (black, white) = (added(Color::Black), added(Color::White));
-            library.frames_plus(self.base_frames(cell), black, white)
+            cache.on(now, cell)
         });
         let Some((_, filled)) = filled else {
             return false;
@@ -170,7 +152,8 @@ fn by_color(cells: CellSet, color: Color) -> (CellSet, CellSet) {
 /// definition checked with all the dead-cell tests.
 #[must_use]
 pub fn permanently_inferior(position: &Position, cell: Cell, color: Color) -> Option<Permanent> {
-    permanently_inferior_with(position, cell, color, Checks::Graph)
+    let mut cache = FrameCache::new(Stones::of(position));
+    permanently_inferior_with(position, &mut cache, cell, color, Checks::Graph)
 }
 
 /// [`permanently_inferior`] with each claim checked by the local dead patterns alone (cheaper,
@@ -182,11 +165,24 @@ pub fn permanently_inferior_by_patterns(
     cell: Cell,
     color: Color,
 ) -> Option<Permanent> {
-    let library = Library::global();
+    let mut cache = FrameCache::new(Stones::of(position));
+    permanently_inferior_by_patterns_cached(position, &mut cache, cell, color)
+}
+
+/// [`permanently_inferior_by_patterns`] reading frames through `cache` (made the position's
+/// first): the searches of many cells of one position share their reads.
+#[must_use]
+pub fn permanently_inferior_by_patterns_cached(
+    position: &Position,
+    cache: &mut FrameCache,
+    cell: Cell,
+    color: Color,
+) -> Option<Permanent> {
+    cache.sync(&Stones::of(position));
     // The cell must be dead-reversible for `color` (an opponent stone kills it): a vulnerable
     // pattern filters before the search.
-    library.vulnerable_hit(position, cell, color)?;
-    permanently_inferior_with(position, cell, color, Checks::Patterns)
+    Library::global().vulnerable_in(cache.get(cell), color)?;
+    permanently_inferior_with(position, cache, cell, color, Checks::Patterns)
 }
 
 /// The search of [`permanently_inferior`].
@@ -198,6 +194,7 @@ pub fn permanently_inferior_by_patterns(
 /// in C.
 fn permanently_inferior_with(
     position: &Position,
+    cache: &mut FrameCache,
     cell: Cell,
     color: Color,
     checks: Checks,
@@ -206,7 +203,7 @@ fn permanently_inferior_with(
     let single = CellSet::single;
     let around = (single(cell).grow() & empty) - single(cell);
     let opponent = color.opponent();
-    let mut probe = Probe::new(position, checks);
+    let mut probe = Probe::new(position, cache, checks);
     let killers: Vec<Cell> = around
         .iter()
         .filter(|&c2| probe.dead_after(c2, opponent, cell))

@@ -302,6 +302,14 @@ pub struct Frames {
     placed: [Option<Placed>; 2],
 }
 
+impl Frames {
+    /// The cell the frames are around.
+    #[must_use]
+    pub fn cell(&self) -> Cell {
+        self.cell
+    }
+}
+
 /// The frame of a cell on a board: class index, board map, and frame stone masks.
 #[derive(Clone, Debug)]
 struct Placed {

@@ -28,6 +28,7 @@
 //! ```
 
 pub mod frame;
+pub mod frame_cache;
 pub mod generate;
 pub mod geometry;
 pub mod library;
@@ -36,6 +37,7 @@ pub mod search;
 pub mod stones;
 pub mod table;
 
+pub use frame_cache::FrameCache;
 pub use library::{Frames, Hit, Library, Match};
 pub use stones::{StoneView, Stones};
 pub use table::{Kind, Pattern, TableError};
