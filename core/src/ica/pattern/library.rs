@@ -138,7 +138,7 @@ struct ClassIndex {
     rows: [Vec<RowRead>; 4],
     /// For each board map, the frame cell (0 for none) at each cell index from the centre's
     /// plus [`AROUND_REACH`].
-    bit_at: [Vec<u8>; 4],
+    bit_at: [[u8; 2 * AROUND_REACH + 1]; 4],
     /// Per kind and frame colour ([`slot`]), built on first use.
     slots: [OnceLock<Buckets>; 7],
 }
@@ -315,6 +315,8 @@ impl Frames {
 struct Placed {
     class: usize,
     map: BoardMap,
+    /// `map`'s place in [`BoardMap::ALL`].
+    map_id: u8,
     black: u32,
     white: u32,
     code: usize,
@@ -582,16 +584,21 @@ impl Library {
     #[must_use]
     pub fn frames_plus(&self, frames: &Frames, black: CellSet, white: CellSet) -> Frames {
         let mut out = frames.clone();
-        if (black | white).contains(frames.cell) {
+        // Every frame cell, the centre included, lies in the window.
+        let added = Around::of(&black, &white, frames.cell);
+        let any = added.black | added.white;
+        if any == 0 {
+            return out;
+        }
+        if any >> added.centre & 1 != 0 {
             out.placed = [None, None];
             return out;
         }
-        let added = Around::of(&black, &white, frames.cell);
         // Window bit `j` is the cell `j + offset - AROUND_REACH` indices from the centre.
         let offset = AROUND_REACH - added.centre;
         for at in out.placed.iter_mut().flatten() {
             let index = &self.indices[at.class];
-            let bit_at = &index.bit_at[at.map.id()];
+            let bit_at = &index.bit_at[usize::from(at.map_id)];
             let bits = |mut window: u128| -> u32 {
                 let mut bits = 0;
                 while window != 0 {
@@ -668,8 +675,9 @@ impl Library {
             .iter()
             .all(|&o| map.cell(size, cell, o).is_some()));
         let index = &self.indices[class];
+        let map_id = map.id();
         let (mut black, mut white) = (0u32, 0u32);
-        for row in &index.rows[map.id()] {
+        for row in &index.rows[map_id] {
             let (b, w) = around.row(row.start, row.width);
             black |= row.frame_bits[b];
             white |= row.frame_bits[w];
@@ -681,6 +689,7 @@ impl Library {
         Placed {
             class,
             map,
+            map_id: u8::try_from(map_id).expect("four maps"),
             black,
             white,
             code,
@@ -757,7 +766,7 @@ fn index_class(class: &Class) -> ClassIndex {
     ClassIndex {
         rows: BoardMap::ALL.map(|m| RowRead::rows(class, m)),
         bit_at: BoardMap::ALL.map(|m| {
-            let mut bit_at = vec![0u8; 2 * AROUND_REACH + 1];
+            let mut bit_at = [0u8; 2 * AROUND_REACH + 1];
             for (i, &o) in class.cells.iter().enumerate().skip(1) {
                 let at = usize::try_from(m.index_delta(o) + AROUND_REACH as i32)
                     .expect("frame cells lie within AROUND_REACH");
