@@ -21,7 +21,7 @@ use crate::position::Position;
 
 use super::dead::is_dead;
 use super::fillin::pattern_fill_only_by;
-use super::pattern::{FrameCache, Library, StoneView, Stones};
+use super::pattern::{FrameCache, Library, Stones};
 
 /// A permanently inferior cell's set C without the cell (the carrier), and the opponent move
 /// in it that would kill the cell.
@@ -70,16 +70,11 @@ impl<'a> Probe<'a> {
     fn dead_plus(&mut self, cell: Cell, added: CellSet, color: Color) -> bool {
         match self.checks {
             Checks::Graph => {
-                let mut after = *self.cache.stones();
-                after.fill(added, color);
-                let p = self.position;
-                let after = Position::from_stones(
-                    p.size(),
-                    p.config(),
-                    after.stones(Color::Black),
-                    after.stones(Color::White),
-                    p.to_move(),
-                );
+                // A few stones on a copy: cheaper than a position built from its stones.
+                let mut after = self.position.clone();
+                for at in added.iter() {
+                    after.set_stone(at, Some(color)).expect("a board cell");
+                }
                 is_dead(&after, cell)
             }
             Checks::Patterns => {
