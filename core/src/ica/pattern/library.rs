@@ -948,6 +948,16 @@ mod tests {
     }
 
     #[test]
+    fn dead_patterns_need_stones_only() {
+        // The permanently inferior search's bound (`Probe::may_die`) rests on this: with no
+        // cell held empty, a stone more never revives a dead cell.
+        let library = Library::global();
+        for p in library.patterns().iter().filter(|p| p.kind == Kind::Dead) {
+            assert_eq!(p.empty_cells(), 0, "{}", p.name());
+        }
+    }
+
+    #[test]
     fn four_in_a_row_kills_the_centre() {
         // c3 on 5x5 with Black on d3, d2, c2, b3 (four consecutive neighbours).
         let p = position("size=5&b=d3,d2,c2,b3");
