@@ -298,6 +298,20 @@ impl CellSet {
         read_bits(&self.0, start, len)
     }
 
+    /// The 128 bits of the set from bit `start` on, lowest first (bits past the end read as
+    /// 0): every cell within two rows of a cell in one word, for reading a pattern's frame.
+    #[inline]
+    #[must_use]
+    pub(crate) fn read_bits128(&self, start: usize) -> u128 {
+        let (w, shift) = (start / 64, start % 64);
+        let word = |i: usize| u128::from(self.0.get(i).copied().unwrap_or(0));
+        let mut bits = (word(w) | word(w + 1) << 64) >> shift;
+        if shift != 0 {
+            bits |= word(w + 2) << (128 - shift);
+        }
+        bits
+    }
+
     /// Adds the cells whose bits `value` sets, `value`'s bit 0 standing for bit `start`.
     ///
     /// # Panics
@@ -516,6 +530,24 @@ mod tests {
 
     fn set(cells: &[(u8, u8)]) -> CellSet {
         cells.iter().map(|&(c, r)| Cell::new(c, r)).collect()
+    }
+
+    #[test]
+    fn read_bits128_reads_across_words() {
+        let s: CellSet = [0u16, 59, 61, 64, 66, 127, 128, 200, 300, 360]
+            .iter()
+            .map(|&i| Cell::from_index_unchecked(i))
+            .collect();
+        for start in 0..usize::from(Cell::COUNT) {
+            let expected = (0..128usize)
+                .filter(|&i| {
+                    let at = start + i;
+                    at < usize::from(Cell::COUNT)
+                        && s.contains(Cell::from_index_unchecked(at as u16))
+                })
+                .fold(0u128, |m, i| m | 1 << i);
+            assert_eq!(s.read_bits128(start), expected, "{start}");
+        }
     }
 
     #[test]

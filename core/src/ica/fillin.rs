@@ -19,7 +19,7 @@ use crate::position::Position;
 use super::capture::{captured_pairs_probed, is_captured_pair_probed, PairProbes};
 use super::chains::ChainGraph;
 use super::dead::{find_dead_in_graphs, DeadReason};
-use super::pattern::{Frames, Hit, Library};
+use super::pattern::{FrameCache, Frames, Hit, Library, Stones};
 
 /// Why a cell was filled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -305,39 +305,52 @@ pub fn fill_with(
     (board.position, board.filled)
 }
 
-/// `color` fill-in of `position` by local patterns alone, inside `within`: dead cells and
+/// `color` fill-in of `stones` by local patterns alone, inside `within`: dead cells and
 /// `color` captured sets lying inside `within`, matched again as the fill grows, until `limit`
-/// cells are filled (then `None`). Returns the filled position and the cells filled.
+/// cells are filled (then `None`). Returns the filled stones and the cells filled.
 #[must_use]
 pub(crate) fn pattern_fill_only(
-    position: &Position,
+    stones: &Stones,
     color: Color,
     within: CellSet,
     limit: usize,
-) -> Option<(Position, CellSet)> {
+) -> Option<(Stones, CellSet)> {
     let library = Library::global();
-    let mut after = position.clone();
+    pattern_fill_only_by(stones, color, within, limit, |after, cell| {
+        library.frames(after, cell)
+    })
+}
+
+/// [`pattern_fill_only`] with the frames of a cell on the stones filled so far given by
+/// `frames` (which must answer as [`Library::frames`] does).
+#[must_use]
+pub(crate) fn pattern_fill_only_by(
+    stones: &Stones,
+    color: Color,
+    within: CellSet,
+    limit: usize,
+    mut frames: impl FnMut(&Stones, Cell) -> Frames,
+) -> Option<(Stones, CellSet)> {
+    let library = Library::global();
+    let mut after = *stones;
     let mut filled = CellSet::new();
     let mut todo = within & after.empty_cells();
     while let Some(cell) = todo.first() {
         todo.discard(cell);
-        if !after.empty_cells().contains(cell) {
+        let empty = after.empty_cells();
+        if !empty.contains(cell) {
             continue;
         }
-        let frames = library.frames(&after, cell);
+        let frames = frames(&after, cell);
         let newly = if library.dead_in(&frames).is_some() {
             CellSet::single(cell)
         } else {
             match library.captured_in(&frames, color) {
-                Some(hit) if hit.set.is_subset(&(after.empty_cells() & within)) => hit.set,
+                Some(hit) if hit.set.is_subset(&(empty & within)) => hit.set,
                 _ => continue,
             }
         };
-        for member in newly.iter() {
-            after
-                .set_stone(member, Some(color))
-                .expect("pattern cells are board cells");
-        }
+        after.fill(newly, color);
         filled |= newly;
         if filled.len() >= limit {
             return None;
@@ -501,6 +514,8 @@ impl Board {
     /// as filled so far; whether any was filled.
     fn permanent(&mut self, policy: FillPolicy, region: CellSet, depth: Depth) -> bool {
         let before = self.filled.len();
+        // Frames read on the board as it stands, shared by the searches until a cell is filled.
+        let mut cache = FrameCache::new(Stones::of(&self.position));
         for color in policy.permanent_colors() {
             let candidates = match depth {
                 Depth::Thorough => region,
@@ -517,8 +532,9 @@ impl Board {
                     Depth::Thorough => {
                         super::permanent::permanently_inferior(&self.position, cell, color)
                     }
-                    Depth::Quick => super::permanent::permanently_inferior_by_patterns(
+                    Depth::Quick => super::permanent::permanently_inferior_by_patterns_cached(
                         &self.position,
+                        &mut cache,
                         cell,
                         color,
                     ),

@@ -20,8 +20,8 @@ use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
 use super::dead::is_dead;
-use super::fillin::pattern_fill_only;
-use super::pattern::Library;
+use super::fillin::pattern_fill_only_by;
+use super::pattern::{FrameCache, Library, Stones};
 
 /// A permanently inferior cell's set C without the cell (the carrier), and the opponent move
 /// in it that would kill the cell.
@@ -41,11 +41,75 @@ enum Checks {
     Patterns,
 }
 
-impl Checks {
-    fn dead(self, position: &Position, cell: Cell) -> bool {
-        match self {
-            Checks::Graph => is_dead(position, cell),
-            Checks::Patterns => Library::global().dead_hit(position, cell).is_some(),
+/// The position searched, its stones, and the pattern frames of the cells asked about on
+/// those stones. A probe adds a few stones: its frames are those frames with the added stones'
+/// bits set ([`Library::frames_plus`]), and no [`Position`] is cloned unless the graph tests
+/// need one.
+struct Probe<'a> {
+    position: &'a Position,
+    /// The frames of cells on the position's stones.
+    cache: &'a mut FrameCache,
+    checks: Checks,
+    /// Whether a `color` stone on `k` kills `x` alone, as `(x, k, answer)`.
+    known: Vec<(Cell, Cell, bool)>,
+}
+
+impl<'a> Probe<'a> {
+    fn new(position: &'a Position, cache: &'a mut FrameCache, checks: Checks) -> Probe<'a> {
+        cache.sync(&Stones::of(position));
+        Probe {
+            position,
+            cache,
+            checks,
+            known: Vec::new(),
+        }
+    }
+
+    /// Whether `cell` is dead once `color` stones are added on `added` (empty cells, `cell`
+    /// not among them).
+    fn dead_plus(&mut self, cell: Cell, added: CellSet, color: Color) -> bool {
+        match self.checks {
+            Checks::Graph => {
+                // A few stones on a copy: cheaper than a position built from its stones.
+                let mut after = self.position.clone();
+                for at in added.iter() {
+                    after.set_stone(at, Some(color)).expect("a board cell");
+                }
+                is_dead(&after, cell)
+            }
+            Checks::Patterns => {
+                let (black, white) = by_color(added, color);
+                let frames = self.cache.plus(cell, black, white);
+                Library::global().dead_in(&frames).is_some()
+            }
+        }
+    }
+
+    /// Whether `cell` is dead once a `color` stone is added on `at`.
+    fn dead_after(&mut self, at: Cell, color: Color, cell: Cell) -> bool {
+        self.dead_plus(cell, CellSet::single(at), color)
+    }
+
+    /// Whether a `color` stone on `k` kills `x` alone (asked at most once per pair).
+    fn kills_alone(&mut self, x: Cell, k: Cell, color: Color) -> bool {
+        if let Some(&(_, _, answer)) = self.known.iter().find(|(a, b, _)| *a == x && *b == k) {
+            return answer;
+        }
+        let answer = self.dead_after(k, color, x);
+        self.known.push((x, k, answer));
+        answer
+    }
+
+    /// Whether `x` could die from `color` answers inside `set`: whether it is dead with every
+    /// other cell of `set` coloured `color`. Every answer of [`Probe::kills_with_carrier`] or
+    /// [`Probe::kills_alone`] with the answer and its carrier inside `set` adds `color` stones
+    /// to a subset of those cells; a local dead pattern needs only stones (no cell held empty
+    /// but the centre), so a stone more never revives a dead cell, and when this fails each of
+    /// them fails too. The graph tests promise no such thing: with them this always says yes.
+    fn may_die(&mut self, x: Cell, color: Color, set: CellSet) -> bool {
+        match self.checks {
+            Checks::Graph => true,
+            Checks::Patterns => self.dead_plus(x, set - CellSet::single(x), color),
         }
     }
 
@@ -54,27 +118,28 @@ impl Checks {
     /// found by local patterns lying wholly inside `within`, which `color` keeps by answering
     /// inside them). A carrier reaching outside C would not be C's (a brute-force test found a
     /// captured pair with one cell outside C making a false claim).
-    fn kills_with_carrier(
-        self,
-        position: &Position,
-        x: Cell,
-        k: Cell,
-        color: Color,
-        within: CellSet,
-    ) -> bool {
-        let mut after = position.clone();
-        after
-            .set_stone(x, Some(color.opponent()))
-            .expect("a board cell");
-        after.set_stone(k, Some(color)).expect("a board cell");
+    fn kills_with_carrier(&mut self, x: Cell, k: Cell, color: Color, within: CellSet) -> bool {
+        let mut after = *self.cache.stones();
+        after.set(x, Some(color.opponent()));
+        after.set(k, Some(color));
         // The carrier must lie inside C: only sets found wholly inside the region are filled.
         let region = within - CellSet::single(x) - CellSet::single(k);
-        let Some((filled, _)) = pattern_fill_only(&after, color, region, usize::MAX) else {
+        let cache = &mut *self.cache;
+        let filled = pattern_fill_only_by(&after, color, region, usize::MAX, |now, cell| {
+            cache.on(now, cell)
+        });
+        let Some((_, filled)) = filled else {
             return false;
         };
-        let mut filled = filled;
-        filled.set_stone(x, None).expect("a board cell");
-        self.dead(&filled, x)
+        self.dead_plus(x, filled | CellSet::single(k), color)
+    }
+}
+
+/// `cells` as the stones of `color`: (Black's, White's).
+fn by_color(cells: CellSet, color: Color) -> (CellSet, CellSet) {
+    match color {
+        Color::Black => (cells, CellSet::new()),
+        Color::White => (CellSet::new(), cells),
     }
 }
 
@@ -82,7 +147,8 @@ impl Checks {
 /// definition checked with all the dead-cell tests.
 #[must_use]
 pub fn permanently_inferior(position: &Position, cell: Cell, color: Color) -> Option<Permanent> {
-    permanently_inferior_with(position, cell, color, Checks::Graph)
+    let mut cache = FrameCache::new(Stones::of(position));
+    permanently_inferior_with(position, &mut cache, cell, color, Checks::Graph)
 }
 
 /// [`permanently_inferior`] with each claim checked by the local dead patterns alone (cheaper,
@@ -94,11 +160,24 @@ pub fn permanently_inferior_by_patterns(
     cell: Cell,
     color: Color,
 ) -> Option<Permanent> {
-    let library = Library::global();
+    let mut cache = FrameCache::new(Stones::of(position));
+    permanently_inferior_by_patterns_cached(position, &mut cache, cell, color)
+}
+
+/// [`permanently_inferior_by_patterns`] reading frames through `cache` (made the position's
+/// first): the searches of many cells of one position share their reads.
+#[must_use]
+pub fn permanently_inferior_by_patterns_cached(
+    position: &Position,
+    cache: &mut FrameCache,
+    cell: Cell,
+    color: Color,
+) -> Option<Permanent> {
+    cache.sync(&Stones::of(position));
     // The cell must be dead-reversible for `color` (an opponent stone kills it): a vulnerable
     // pattern filters before the search.
-    library.vulnerable_hit(position, cell, color)?;
-    permanently_inferior_with(position, cell, color, Checks::Patterns)
+    Library::global().vulnerable_in(cache.get(cell), color)?;
+    permanently_inferior_with(position, cache, cell, color, Checks::Patterns)
 }
 
 /// The search of [`permanently_inferior`].
@@ -110,6 +189,7 @@ pub fn permanently_inferior_by_patterns(
 /// in C.
 fn permanently_inferior_with(
     position: &Position,
+    cache: &mut FrameCache,
     cell: Cell,
     color: Color,
     checks: Checks,
@@ -118,33 +198,27 @@ fn permanently_inferior_with(
     let single = CellSet::single;
     let around = (single(cell).grow() & empty) - single(cell);
     let opponent = color.opponent();
-    let dead = |p: &Position, c: Cell| checks.dead(p, c);
-    // Whether a `color` stone on k kills x alone, asked at most once per pair.
-    let mut known: Vec<(Cell, Cell, bool)> = Vec::new();
-    let mut kills_alone = |x: Cell, k: Cell| -> bool {
-        if let Some(&(_, _, answer)) = known.iter().find(|(a, b, _)| *a == x && *b == k) {
-            return answer;
-        }
-        let mut after = position.clone();
-        after.set_stone(k, Some(color)).expect("a board cell");
-        let answer = dead(&after, x);
-        known.push((x, k, answer));
-        answer
-    };
-    for c2 in around.iter().filter(|&c2| {
-        let mut after = position.clone();
-        after.set_stone(c2, Some(opponent)).expect("a board cell");
-        dead(&after, cell)
-    }) {
+    let mut probe = Probe::new(position, cache, checks);
+    let killers: Vec<Cell> = around
+        .iter()
+        .filter(|&c2| probe.dead_after(c2, opponent, cell))
+        .collect();
+    for c2 in killers {
         let mut set = ((single(cell).grow() | single(c2).grow()) & empty) | single(cell);
         loop {
+            // The set only shrinks, so a cell that cannot die now is dropped at its turn.
+            if !probe.may_die(cell, color, set) {
+                set.discard(cell);
+                break;
+            }
             let mut dropped = false;
             for x in (set - single(c2)).iter() {
                 let killers = set - single(x);
-                let killed = killers.iter().any(|k| kills_alone(x, k))
-                    || killers
-                        .iter()
-                        .any(|k| checks.kills_with_carrier(position, x, k, color, set));
+                let killed = probe.may_die(x, color, set)
+                    && (killers.iter().any(|k| probe.kills_alone(x, k, color))
+                        || killers
+                            .iter()
+                            .any(|k| probe.kills_with_carrier(x, k, color, set)));
                 if !killed {
                     set.discard(x);
                     dropped = true;

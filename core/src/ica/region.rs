@@ -21,6 +21,7 @@ use crate::position::Position;
 
 use super::dead::is_dead;
 use super::fillin::{fill_with, pattern_fill_only, Depth, FillPolicy, FillRules};
+use super::pattern::Stones;
 
 /// The largest region tried (the candidate cell and its fill-in).
 pub const MAX_REGION: usize = 12;
@@ -107,10 +108,8 @@ fn answers(
 /// looking at cells of `within` only (a captured pattern must lie inside it); `None` when that
 /// grows past [`MAX_REGION`]. `seed` may already hold the stone.
 fn cascade(position: &Position, color: Color, seed: Cell, within: CellSet) -> Option<CellSet> {
-    let mut after = position.clone();
-    after
-        .set_stone(seed, Some(color))
-        .expect("seed is a board cell");
+    let mut after = Stones::of(position);
+    after.set(seed, Some(color));
     let near = CellSet::single(seed).grow().grow();
     pattern_fill_only(&after, color, within & near.grow(), MAX_REGION).map(|(_, filled)| filled)
 }

@@ -17,11 +17,11 @@ use std::collections::HashSet;
 use std::fmt;
 use std::sync::OnceLock;
 
-use crate::board::{BoardSize, Cell, CellSet, Color};
-use crate::position::Position;
+use crate::board::{BoardSize, Cell, CellSet, Color, STRIDE};
 
 use super::geometry::{all_classes, place, BoardMap, Class, Shape};
 use super::local::bits;
+use super::stones::StoneView;
 use super::table::{parse, Kind, Pattern, TableError};
 
 /// The committed tables.
@@ -68,6 +68,14 @@ const POW3_SUMS: [u16; 64] = {
     }
     table
 };
+
+/// The ring code of frame stone masks, the ring being cells `1..=k` (cells are sorted by
+/// distance).
+#[inline]
+fn ring_code(k: usize, black: u32, white: u32) -> usize {
+    let ring = |m: u32| POW3_SUMS[((m >> 1) & ((1 << k) - 1)) as usize] as usize;
+    ring(black) + 2 * ring(white)
+}
 
 /// Black and White stone masks packed into one word.
 #[inline]
@@ -126,8 +134,11 @@ impl Buckets {
 #[derive(Clone, Debug)]
 struct ClassIndex {
     ring: Vec<usize>,
-    /// For each board map, the cell-index offset of each frame cell from the centre.
-    deltas: [Vec<i32>; 4],
+    /// For each board map, the frame's cells other than the centre row by row of the board.
+    rows: [Vec<RowRead>; 4],
+    /// For each board map, the frame cell (0 for none) at each cell index from the centre's
+    /// plus [`AROUND_REACH`].
+    bit_at: [[u8; 2 * AROUND_REACH + 1]; 4],
     /// Per kind and frame colour ([`slot`]), built on first use.
     slots: [OnceLock<Buckets>; 7],
 }
@@ -284,16 +295,28 @@ fn shape_slot(shape: Shape) -> Option<usize> {
 }
 
 /// The frames of a cell (radius 2, then radius 1), read once for several queries.
+#[derive(Clone, Debug)]
 pub struct Frames {
     cell: Cell,
     size: BoardSize,
     placed: [Option<Placed>; 2],
 }
 
+impl Frames {
+    /// The cell the frames are around.
+    #[must_use]
+    pub fn cell(&self) -> Cell {
+        self.cell
+    }
+}
+
 /// The frame of a cell on a board: class index, board map, and frame stone masks.
+#[derive(Clone, Debug)]
 struct Placed {
     class: usize,
     map: BoardMap,
+    /// `map`'s place in [`BoardMap::ALL`].
+    map_id: u8,
     black: u32,
     white: u32,
     code: usize,
@@ -401,14 +424,14 @@ impl Library {
 
     /// Whether `cell` (empty) is dead by a pattern.
     #[must_use]
-    pub fn dead(&self, position: &Position, cell: Cell) -> Option<Match> {
+    pub fn dead(&self, position: &impl StoneView, cell: Cell) -> Option<Match> {
         let hit = self.dead_hit(position, cell)?;
         Some(self.explain(&hit))
     }
 
     /// [`Library::dead`] without naming the pattern (see [`Library::explain`]).
     #[must_use]
-    pub fn dead_hit(&self, position: &Position, cell: Cell) -> Option<Hit> {
+    pub fn dead_hit(&self, position: &impl StoneView, cell: Cell) -> Option<Hit> {
         let size = position.size();
         self.placements(position, cell).find_map(|at| {
             let e = self
@@ -422,7 +445,7 @@ impl Library {
     #[must_use]
     pub fn captured(
         &self,
-        position: &Position,
+        position: &impl StoneView,
         cell: Cell,
         color: Color,
     ) -> Option<(CellSet, Match)> {
@@ -432,7 +455,7 @@ impl Library {
 
     /// [`Library::captured`] without naming the pattern: the hit's `set` is the captured set.
     #[must_use]
-    pub fn captured_hit(&self, position: &Position, cell: Cell, color: Color) -> Option<Hit> {
+    pub fn captured_hit(&self, position: &impl StoneView, cell: Cell, color: Color) -> Option<Hit> {
         let size = position.size();
         self.placements(position, cell).find_map(|at| {
             let frame_color = if at.map.swap { color.opponent() } else { color };
@@ -448,7 +471,7 @@ impl Library {
     #[must_use]
     pub fn vulnerable(
         &self,
-        position: &Position,
+        position: &impl StoneView,
         cell: Cell,
         mover: Color,
     ) -> Option<(Cell, Match)> {
@@ -461,7 +484,7 @@ impl Library {
     #[must_use]
     pub fn dominated(
         &self,
-        position: &Position,
+        position: &impl StoneView,
         cell: Cell,
         mover: Color,
     ) -> Option<(Cell, Match)> {
@@ -471,14 +494,24 @@ impl Library {
 
     /// [`Library::vulnerable`] without naming the pattern: the hit's `role` is the killer.
     #[must_use]
-    pub fn vulnerable_hit(&self, position: &Position, cell: Cell, mover: Color) -> Option<Hit> {
+    pub fn vulnerable_hit(
+        &self,
+        position: &impl StoneView,
+        cell: Cell,
+        mover: Color,
+    ) -> Option<Hit> {
         self.role_hit(position, cell, mover, Kind::Vulnerable)
     }
 
     /// [`Library::dominated`] without naming the pattern: the hit's `role` is the dominating
     /// move, its `set` what the cell falls into.
     #[must_use]
-    pub fn dominated_hit(&self, position: &Position, cell: Cell, mover: Color) -> Option<Hit> {
+    pub fn dominated_hit(
+        &self,
+        position: &impl StoneView,
+        cell: Cell,
+        mover: Color,
+    ) -> Option<Hit> {
         self.role_hit(position, cell, mover, Kind::Dominated)
     }
 
@@ -489,7 +522,13 @@ impl Library {
 
     /// A pattern of `kind` (vulnerable or dominated) for `mover` around `cell`, with its role
     /// cell (the killer or the dominating move).
-    fn role_hit(&self, position: &Position, cell: Cell, mover: Color, kind: Kind) -> Option<Hit> {
+    fn role_hit(
+        &self,
+        position: &impl StoneView,
+        cell: Cell,
+        mover: Color,
+        kind: Kind,
+    ) -> Option<Hit> {
         let size = position.size();
         self.placements(position, cell).find_map(|at| {
             let frame_color = if at.map.swap { mover.opponent() } else { mover };
@@ -503,7 +542,7 @@ impl Library {
     /// The frames around `cell`, radius 2 first; none when the cell is not empty.
     fn placements<'a>(
         &'a self,
-        position: &'a Position,
+        position: &'a impl StoneView,
         cell: Cell,
     ) -> impl Iterator<Item = Placed> + 'a {
         let [a, b] = self.frames(position, cell).placed;
@@ -513,23 +552,69 @@ impl Library {
     /// The frames of `cell` (radius 2, then 1) in `position`, read once: the `*_in` queries
     /// then answer as their one-off counterparts would, without reading the board again.
     #[must_use]
-    pub fn frames(&self, position: &Position, cell: Cell) -> Frames {
+    pub fn frames(&self, position: &impl StoneView, cell: Cell) -> Frames {
         let size = position.size();
-        let usable = size.contains(cell) && !position.occupied().contains(cell);
+        let (black, white) = (position.stones(Color::Black), position.stones(Color::White));
+        let usable = size.contains(cell) && !(black | white).contains(cell);
+        if !usable {
+            return Frames {
+                cell,
+                size,
+                placed: [None, None],
+            };
+        }
+        // Both frames read from one window around the cell.
+        let around = Around::of(&black, &white, cell);
         let at = |radius: i8| -> Option<Placed> {
-            if !usable {
-                return None;
-            }
             let (shape, map) = place(size, cell, radius)?;
             let slot = shape_slot(shape)?;
             let class = self.class_of[(radius as usize - 1) * SHAPE_SLOTS + slot]?;
-            Some(self.read(position, size, cell, usize::from(class), map))
+            Some(self.read(&around, size, cell, usize::from(class), map))
         };
         Frames {
             cell,
             size,
             placed: [at(2), at(1)],
         }
+    }
+
+    /// `frames` as [`Library::frames`] would read them with `black` and `white` stones added on
+    /// empty cells (the frame bits of those cells change, nothing else is read): for probes
+    /// that add a few stones to a board whose frames are known.
+    #[must_use]
+    pub fn frames_plus(&self, frames: &Frames, black: CellSet, white: CellSet) -> Frames {
+        let mut out = frames.clone();
+        // Every frame cell, the centre included, lies in the window.
+        let added = Around::of(&black, &white, frames.cell);
+        let any = added.black | added.white;
+        if any == 0 {
+            return out;
+        }
+        if any >> added.centre & 1 != 0 {
+            out.placed = [None, None];
+            return out;
+        }
+        // Window bit `j` is the cell `j + offset - AROUND_REACH` indices from the centre.
+        let offset = AROUND_REACH - added.centre;
+        for at in out.placed.iter_mut().flatten() {
+            let index = &self.indices[at.class];
+            let bit_at = &index.bit_at[usize::from(at.map_id)];
+            let bits = |mut window: u128| -> u32 {
+                let mut bits = 0;
+                while window != 0 {
+                    let j = window.trailing_zeros() as usize;
+                    window &= window - 1;
+                    bits |= bit_at.get(j + offset).map_or(0, |&b| 1 << b);
+                }
+                bits & !1 // bit 0 (the centre) stands for no frame cell
+            };
+            let (b, w) = (bits(added.black), bits(added.white));
+            let (b, w) = if at.map.swap { (w, b) } else { (b, w) };
+            at.black |= b;
+            at.white |= w;
+            at.code = ring_code(index.ring.len(), at.black, at.white);
+        }
+        out
     }
 
     /// [`Library::dead_hit`] on frames already read.
@@ -579,7 +664,7 @@ impl Library {
 
     fn read(
         &self,
-        position: &Position,
+        around: &Around,
         size: BoardSize,
         cell: Cell,
         class: usize,
@@ -589,27 +674,22 @@ impl Library {
             .cells
             .iter()
             .all(|&o| map.cell(size, cell, o).is_some()));
-        let (black_stones, white_stones) =
-            (position.stones(Color::Black), position.stones(Color::White));
         let index = &self.indices[class];
-        let centre = cell.index() as i32;
+        let map_id = map.id();
         let (mut black, mut white) = (0u32, 0u32);
-        for (i, &delta) in index.deltas[map.id()].iter().enumerate().skip(1) {
-            // In range: placement puts every frame cell on the board.
-            let at = Cell::from_index_unchecked((centre + delta) as u16);
-            black |= u32::from(black_stones.contains(at)) << i;
-            white |= u32::from(white_stones.contains(at)) << i;
+        for row in &index.rows[map_id] {
+            let (b, w) = around.row(row.start, row.width);
+            black |= row.frame_bits[b];
+            white |= row.frame_bits[w];
         }
         if map.swap {
             std::mem::swap(&mut black, &mut white);
         }
-        // Ring cells are cells 1..=k (cells are sorted by distance).
-        let k = index.ring.len();
-        let ring = |m: u32| POW3_SUMS[((m >> 1) & ((1 << k) - 1)) as usize] as usize;
-        let code = ring(black) + 2 * ring(white);
+        let code = ring_code(index.ring.len(), black, white);
         Placed {
             class,
             map,
+            map_id: u8::try_from(map_id).expect("four maps"),
             black,
             white,
             code,
@@ -684,9 +764,105 @@ fn index_class(class: &Class) -> ClassIndex {
         "ring cells come first"
     );
     ClassIndex {
-        deltas: BoardMap::ALL.map(|m| class.cells.iter().map(|&o| m.index_delta(o)).collect()),
+        rows: BoardMap::ALL.map(|m| RowRead::rows(class, m)),
+        bit_at: BoardMap::ALL.map(|m| {
+            let mut bit_at = [0u8; 2 * AROUND_REACH + 1];
+            for (i, &o) in class.cells.iter().enumerate().skip(1) {
+                let at = usize::try_from(m.index_delta(o) + AROUND_REACH as i32)
+                    .expect("frame cells lie within AROUND_REACH");
+                bit_at[at] = u8::try_from(i).expect("few frame cells");
+            }
+            bit_at
+        }),
         slots: Default::default(),
         ring,
+    }
+}
+
+/// The stones of the cells within two rows of a cell (and a few more), read once for both
+/// of its frames: bit `i` of each word is the cell whose index is the centre's plus `i - centre`.
+struct Around {
+    /// Where the centre is in the window.
+    centre: usize,
+    black: u128,
+    white: u128,
+}
+
+/// How far before a cell its window starts: the farthest frame cell back is two rows and two
+/// columns away.
+const AROUND_REACH: usize = 2 * STRIDE as usize + 2;
+
+impl Around {
+    fn of(black: &CellSet, white: &CellSet, cell: Cell) -> Around {
+        let first = cell.index().saturating_sub(AROUND_REACH);
+        Around {
+            centre: cell.index() - first,
+            black: black.read_bits128(first),
+            white: white.read_bits128(first),
+        }
+    }
+
+    /// The stones of the `width` cells from the centre's index plus `start` on, as masks.
+    #[inline]
+    fn row(&self, start: isize, width: usize) -> (usize, usize) {
+        // In range: the row is a frame's, so it lies on the board within AROUND_REACH.
+        let shift = self.centre.wrapping_add_signed(start);
+        debug_assert!(shift + width <= 128);
+        let mask = (1u128 << width) - 1;
+        (
+            ((self.black >> shift) & mask) as usize,
+            ((self.white >> shift) & mask) as usize,
+        )
+    }
+}
+
+/// The frame cells (other than the centre) lying in one row of the board under a board map:
+/// a window of consecutive cell indices, and the frame mask of each content of the window.
+///
+/// Invariant: `frame_bits[w]` is the set of frame cells `i` whose board cell is window bit
+/// `j` with `w` bit `j` set; window bits that are not frame cells map to nothing.
+#[derive(Clone, Debug)]
+struct RowRead {
+    /// The window's first cell index, from the centre's.
+    start: isize,
+    width: usize,
+    frame_bits: Vec<u32>,
+}
+
+impl RowRead {
+    /// The rows of `class`'s frame on a board under `map`, top row first.
+    fn rows(class: &Class, map: BoardMap) -> Vec<RowRead> {
+        let mut by_row: Vec<(i8, Vec<(i8, usize)>)> = Vec::new();
+        for (i, &o) in class.cells.iter().enumerate().skip(1) {
+            let at = map.grid.apply(o);
+            match by_row.iter_mut().find(|(dr, _)| *dr == at.dr) {
+                Some((_, cells)) => cells.push((at.dc, i)),
+                None => by_row.push((at.dr, vec![(at.dc, i)])),
+            }
+        }
+        by_row.sort_by_key(|&(dr, _)| dr);
+        by_row
+            .into_iter()
+            .map(|(dr, cells)| {
+                let first = cells.iter().map(|&(dc, _)| dc).min().expect("a cell");
+                let last = cells.iter().map(|&(dc, _)| dc).max().expect("a cell");
+                let width = usize::try_from(last - first + 1).expect("ordered");
+                assert!(width <= 5, "a frame row is at most 5 cells wide");
+                let frame_bits = (0..1u32 << width)
+                    .map(|w| {
+                        cells
+                            .iter()
+                            .filter(|&&(dc, _)| w & 1 << (dc - first) != 0)
+                            .fold(0, |m, &(_, i)| m | 1 << i)
+                    })
+                    .collect();
+                RowRead {
+                    start: isize::from(first) + isize::from(dr) * STRIDE as isize,
+                    width,
+                    frame_bits,
+                }
+            })
+            .collect()
     }
 }
 
@@ -750,6 +926,7 @@ fn build_slot(
 mod tests {
     use super::*;
     use crate::formats::code;
+    use crate::position::Position;
 
     fn position(text: &str) -> Position {
         code::read(text).unwrap().position().clone()
@@ -767,6 +944,16 @@ mod tests {
                 "no dead pattern for {}",
                 class.name
             );
+        }
+    }
+
+    #[test]
+    fn dead_patterns_need_stones_only() {
+        // The permanently inferior search's bound (`Probe::may_die`) rests on this: with no
+        // cell held empty, a stone more never revives a dead cell.
+        let library = Library::global();
+        for p in library.patterns().iter().filter(|p| p.kind == Kind::Dead) {
+            assert_eq!(p.empty_cells(), 0, "{}", p.name());
         }
     }
 

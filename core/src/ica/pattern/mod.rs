@@ -28,14 +28,18 @@
 //! ```
 
 pub mod frame;
+pub mod frame_cache;
 pub mod generate;
 pub mod geometry;
 pub mod library;
 pub mod local;
 pub mod search;
+pub mod stones;
 pub mod table;
 
+pub use frame_cache::FrameCache;
 pub use library::{Frames, Hit, Library, Match};
+pub use stones::{StoneView, Stones};
 pub use table::{Kind, Pattern, TableError};
 
 /// The largest captured set the generator looks for (the centre and three more cells).
