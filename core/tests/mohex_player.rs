@@ -202,19 +202,10 @@ fn stops_within_100_ms_of_cancel() {
     // back once; three times in a row means the engine is slow to look at the flag).
     let mut latencies = Vec::new();
     for _ in 0..3 {
-        let budget = Budget::unlimited();
-        let flag = budget.cancel_flag();
-        let (result, late) = std::thread::scope(|s| {
-            let searching = s.spawn(|| {
-                let result = pool.install(|| player.search(game.position(), &budget));
-                (result, std::time::Instant::now())
+        let (result, late) =
+            support::cancel::latency(std::time::Duration::from_millis(300), |budget| {
+                pool.install(|| player.search(game.position(), budget))
             });
-            std::thread::sleep(std::time::Duration::from_millis(300));
-            let cancelled = std::time::Instant::now();
-            flag.store(true, std::sync::atomic::Ordering::Relaxed);
-            let (result, done) = searching.join().unwrap();
-            (result, done.duration_since(cancelled))
-        });
         assert!(result.games > 0);
         assert!(result.best.is_some());
         latencies.push(late);

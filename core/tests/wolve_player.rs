@@ -106,19 +106,10 @@ fn stops_soon_after_cancel() {
         max_depth: 4,
         ply_width: 20,
     });
-    let budget = Budget::unlimited();
-    let flag = budget.cancel_flag();
-    let (result, late) = std::thread::scope(|s| {
-        let searching = s.spawn(|| {
-            let result = wolve.search(game.position(), &budget);
-            (result, std::time::Instant::now())
+    let (result, late) =
+        support::cancel::latency(std::time::Duration::from_millis(300), |budget| {
+            wolve.search(game.position(), budget)
         });
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        let cancelled = std::time::Instant::now();
-        flag.store(true, std::sync::atomic::Ordering::Relaxed);
-        let (result, done) = searching.join().unwrap();
-        (result, done.duration_since(cancelled))
-    });
     // One evaluation (H-search twice on 9x9) may finish after the flag.
     assert!(late < std::time::Duration::from_millis(250), "{late:?}");
     assert!(game.position().empty_cells().contains(result.best.unwrap()));

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod brute;
+pub mod cancel;
 pub mod games;
 pub mod gtp;
 pub mod hexgui;
