@@ -130,6 +130,19 @@ fn solver_with_a_tiny_table_matches_brute_force() {
 }
 
 #[test]
+fn solver_with_a_table_of_four_entries_ends_and_matches_brute_force() {
+    // One bucket: every expansion evicts a sibling's entry. The nodes' frames must keep what
+    // the table loses, or two siblings evicting each other loop for ever (seen on 4x4).
+    let proof_sets = Features {
+        proof_sets: true,
+        ..Features::none()
+    };
+    for features in [Features::default(), Features::none(), proof_sets] {
+        run_with_table(3, 60, 46, 1, features, 0);
+    }
+}
+
+#[test]
 fn solver_matches_brute_force_on_3x3() {
     run(3, 300, 31, 1, Features::default());
 }

@@ -18,6 +18,7 @@ pub mod bounds;
 pub mod certificate;
 pub mod dfpn;
 pub mod expand;
+mod memo;
 pub mod proof;
 pub mod proof_set;
 pub mod report;
