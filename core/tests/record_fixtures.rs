@@ -23,6 +23,7 @@ fn every_fixture_loads_as_its_dialect_and_round_trips() {
         ("redbean-swap-sides.sgf", Dialect::RedBean, 7),
         ("redbean-rectangle.sgf", Dialect::RedBean, 5),
         ("hexgui.sgf", Dialect::HexGui, 10),
+        ("hexgui-rectangle-swap.sgf", Dialect::HexGui, 5),
         ("golem.sgf", Dialect::LittleGolem, 6),
     ];
     for (name, dialect, nodes) in cases {
@@ -191,4 +192,48 @@ fn links_of_a_hundred_move_game() {
     );
     assert_eq!(whole.len(), 501, "{whole}");
     assert!(tree_link::read(&whole).unwrap().tree == tree);
+}
+
+#[test]
+fn a_swap_on_a_rectangle_exchanges_the_players_as_hexgui_allows() {
+    // HexGui offers the swap on any board; on a rectangle only swap-sides makes sense (the
+    // mirrored cell may be off the board): the board and the side to move stay.
+    let record = read_record(&text("hexgui-rectangle-swap.sgf")).unwrap();
+    let tree = &record.tree;
+    let line = tree.main_line();
+    let swapped = tree.position_at(line[2]);
+    assert_eq!(swapped.stone_at(cell("c3")), Some(Color::Black));
+    assert_eq!(swapped.to_move(), Color::White);
+    assert!(!swapped.swap_legal());
+    let end = tree.position_at(line[4]);
+    assert_eq!(end.stone_at(cell("e4")), Some(Color::White));
+    assert_eq!(end.stone_at(cell("d5")), Some(Color::Black));
+    // Links that want swap-pieces get the game as it is (no panic, nothing reflected).
+    assert!(tree.with_swap_pieces() == *tree);
+    // Swap-pieces on a rectangle, a swap after the first reply, and a swap with the rule off
+    // are refused with the line and column.
+    for (bad, why) in [
+        (
+            "(;FF[4]GM[11]SZ[9:7];B[c3];W[swap-pieces];B[d5])",
+            "swap needs a square board",
+        ),
+        (
+            "(;FF[4]GM[11]SZ[9:7];B[c3];W[d4];B[swap-sides])",
+            "only White's reply",
+        ),
+        (
+            "(;FF[4]GM[11]SZ[9:7]RU[hex noswap];B[c3];W[swap-sides])",
+            "the swap rule is off",
+        ),
+    ] {
+        let error = read(bad).unwrap_err().to_string();
+        assert!(
+            error.contains("line 1") && error.contains(why),
+            "{bad}: {error}"
+        );
+    }
+}
+
+fn cell(name: &str) -> hexlab_core::Cell {
+    name.parse().unwrap()
 }

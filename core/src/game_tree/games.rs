@@ -124,6 +124,7 @@ impl GameTree {
     /// The same game with every swap-sides played as swap-pieces: below each swap-sides,
     /// stones, set-up and side to play are reflected in the long diagonal and change colour
     /// (an equivalent game, which links such as HexWorld's can say). Players and result stay.
+    /// On a rectangle (no swap-pieces there) the game is returned as it is.
     #[must_use]
     pub fn with_swap_pieces(&self) -> GameTree {
         self.with_swaps_as(SwapForm::Pieces)
@@ -140,6 +141,11 @@ impl GameTree {
     /// recoloured.
     fn with_swaps_as(&self, form: SwapForm) -> GameTree {
         let mut tree = self.clone();
+        if !tree.info().size.is_square() {
+            // No swap-pieces on a rectangle (the mirrored cell may be off the board): its
+            // swaps are swap-sides and stay so.
+            return tree;
+        }
         // Whether each node lies below a swap that changed form (parents come before children).
         let mut flipped = vec![false; tree.nodes.len()];
         for id in 0..tree.nodes.len() {
