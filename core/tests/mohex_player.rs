@@ -27,17 +27,7 @@ fn params(games: u64) -> Params {
 /// The move is an empty cell, or `None` exactly when the game is over.
 fn check_legal(player: &mut Player, position: &Position) {
     let result = player.search(position, &Budget::unlimited());
-    let name = games::describe(position);
-    match result.best {
-        None => assert!(position.winner().is_some(), "no move in {name}"),
-        Some(cell) => {
-            assert!(position.winner().is_none(), "a move on finished {name}");
-            assert!(
-                position.empty_cells().contains(cell),
-                "illegal {cell} in {name}"
-            );
-        }
-    }
+    games::assert_legal_answer(position, result.best, false);
 }
 
 #[test]

@@ -28,20 +28,7 @@ fn never_plays_an_illegal_move() {
     for size in [1, 2, 3, 4, 6] {
         for position in games::setups_and_games(seed + u64::from(size), size, 20) {
             let result = wolve.search(&position, &Budget::unlimited());
-            let name = games::describe(&position);
-            match result.best {
-                None => assert!(
-                    position.winner().is_some() || position.empty_cells().is_empty(),
-                    "no move in {name}"
-                ),
-                Some(cell) => {
-                    assert!(position.winner().is_none(), "a move on finished {name}");
-                    assert!(
-                        position.empty_cells().contains(cell),
-                        "illegal {cell} in {name}"
-                    );
-                }
-            }
+            games::assert_legal_answer(&position, result.best, true);
         }
     }
 }

@@ -140,3 +140,26 @@ pub fn mixed(seed: u64, side: u32, count: usize, fewest: usize) -> Vec<Position>
 pub fn describe(position: &Position) -> String {
     hexlab_core::formats::code::write(&hexlab_core::Game::from_position(position.clone()))
 }
+
+/// Asserts that a player's answer `best` for `position` is an empty cell when the game goes
+/// on, and `None` only when it is over (or, with `full_board_passes`, when no cell is empty).
+pub fn assert_legal_answer(
+    position: &Position,
+    best: Option<hexlab_core::Cell>,
+    full_board_passes: bool,
+) {
+    let name = describe(position);
+    match best {
+        None => assert!(
+            position.winner().is_some() || (full_board_passes && position.empty_cells().is_empty()),
+            "no move in {name}"
+        ),
+        Some(cell) => {
+            assert!(position.winner().is_none(), "a move on finished {name}");
+            assert!(
+                position.empty_cells().contains(cell),
+                "illegal {cell} in {name}"
+            );
+        }
+    }
+}

@@ -127,14 +127,8 @@ pub fn run(mut flags: Flags) -> Result<(), Failure> {
             opening: cell.to_string(),
             winner: outcome.winner,
             known,
-            nodes: solver
-                .stats
-                .expansions
-                .load(std::sync::atomic::Ordering::Relaxed),
-            dropped: solver
-                .stats
-                .dropped
-                .load(std::sync::atomic::Ordering::Relaxed),
+            nodes: expansions,
+            dropped: stat(&solver.stats.dropped),
             terminal,
             consider: stat(&solver.stats.considered) as f64 / (expansions - terminal).max(1) as f64,
             ms,
