@@ -55,6 +55,7 @@ const FORMATS = [
   ['golem.sgf', 'Little Golem SGF', null],
   ['redbean.sgf', 'red-bean Hex SGF', 4], // its IP[] is on the fourth move
   ['redbean-swap-sides.sgf', 'red-bean Hex SGF', null],
+  ['hexgui-rectangle-swap.sgf', 'HexGui SGF', null], // a swap on a rectangle: swap-sides
   ['redbean-rectangle.sgf', 'red-bean Hex SGF', null],
 ];
 
