@@ -451,11 +451,41 @@ impl Position {
         }
     }
 
+    /// Checks that the side to move may swap sides now: exchange the players, the board and
+    /// the side to move unchanged (a game record's swap-sides; the caller changes nothing on
+    /// the board). On a square board exactly when swap-pieces is legal; on a rectangle, where
+    /// HexGui offers the swap too but swap-pieces could mirror the stone off the board, when it
+    /// is White's reply to Black's one stone.
+    pub fn check_swap_sides(&self) -> Result<(), PlayError> {
+        if let Some(winner) = self.winner() {
+            return Err(PlayError::GameOver(winner));
+        }
+        let first_reply = if self.size.is_square() {
+            self.swap_open
+        } else {
+            self.config.swap
+                && self.to_move == Color::White
+                && self.stones(Color::Black).len() == 1
+                && self.stones(Color::White).is_empty()
+        };
+        if first_reply {
+            Ok(())
+        } else {
+            Err(PlayError::SwapNotAllowed(self.why_no_swap_sides()))
+        }
+    }
+
     fn why_no_swap(&self) -> &'static str {
+        if self.config.swap && !self.size.is_square() {
+            "swap needs a square board"
+        } else {
+            self.why_no_swap_sides()
+        }
+    }
+
+    fn why_no_swap_sides(&self) -> &'static str {
         if !self.config.swap {
             "the swap rule is off"
-        } else if !self.size.is_square() {
-            "swap needs a square board"
         } else {
             "only White's reply to Black's first move may swap"
         }

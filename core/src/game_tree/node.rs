@@ -215,26 +215,9 @@ pub fn apply(position: &mut Position, data: &NodeData) -> Result<(), NodeError> 
             }
             match form {
                 SwapForm::Pieces => position.play(Move::Swap).map_err(error),
-                SwapForm::Sides if !position.size().is_square() => {
-                    // HexGui offers the swap on any board: swap-sides exchanges the players
-                    // and nothing else, so on a rectangle (no swap-pieces: the mirrored cell
-                    // may be off the board) it is White's reply to Black's one stone, the
-                    // board and the side to move unchanged.
-                    if !position.config().swap {
-                        return Err(error(PlayError::SwapNotAllowed("the swap rule is off")));
-                    }
-                    let one_black = position.stones(Color::Black).len() == 1
-                        && position.stones(Color::White).is_empty();
-                    if !one_black || position.to_move() != Color::White {
-                        return Err(error(PlayError::SwapNotAllowed(
-                            "only White's reply to Black's first move may swap",
-                        )));
-                    }
-                    Ok(())
-                }
                 SwapForm::Sides => {
-                    // The same checks as swap-pieces; then the board stays as it is.
-                    position.clone().play(Move::Swap).map_err(error)?;
+                    // The board stays as it is (setting the stone again closes the swap).
+                    position.check_swap_sides().map_err(error)?;
                     let stone = position.stones(Color::Black).first();
                     if let Some(stone) = stone {
                         position

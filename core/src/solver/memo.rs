@@ -37,9 +37,8 @@ impl Memo {
         } else {
             CellSet::new()
         };
-        self.views.insert(key, (returned, proof));
-        let view = self.view(key, stored);
-        self.views.insert(key, view);
+        self.views
+            .insert(key, combine(stored, Some((returned, proof))));
     }
 
     /// The view of the child with key `key`, from the table's entry `stored` (if any) and the
@@ -48,20 +47,26 @@ impl Memo {
     /// `1, 1`), else unknown.
     #[must_use]
     pub fn view(&self, key: u64, stored: Option<View>) -> View {
-        match (stored, self.views.get(&key).copied()) {
-            (Some(t), _) if t.0.is_solved() => t,
-            (_, Some(m)) if m.0.is_solved() => m,
-            (Some((t, proof)), Some((m, _))) => (
-                Bounds {
-                    phi: t.phi.max(m.phi),
-                    delta: t.delta.max(m.delta),
-                },
-                proof,
-            ),
-            (Some(t), None) => t,
-            (None, Some(m)) => m,
-            (None, None) => (Bounds::UNKNOWN, CellSet::new()),
-        }
+        combine(stored, self.views.get(&key).copied())
+    }
+}
+
+/// The table's view `stored` and the frame's `frame` of one child, combined as
+/// [`Memo::view`] says.
+fn combine(stored: Option<View>, frame: Option<View>) -> View {
+    match (stored, frame) {
+        (Some(t), _) if t.0.is_solved() => t,
+        (_, Some(m)) if m.0.is_solved() => m,
+        (Some((t, proof)), Some((m, _))) => (
+            Bounds {
+                phi: t.phi.max(m.phi),
+                delta: t.delta.max(m.delta),
+            },
+            proof,
+        ),
+        (Some(t), None) => t,
+        (None, Some(m)) => m,
+        (None, None) => (Bounds::UNKNOWN, CellSet::new()),
     }
 }
 
