@@ -308,7 +308,7 @@ fn proof_sets_with_every_feature_hold_on_sparse_6x6_setups() {
         );
         let mover = position.to_move();
         let mut found = solver
-            .winning_moves(&position, &Budget::unlimited())
+            .winning_moves(&position, threads, &Budget::unlimited())
             .expect("unlimited");
         found.sort_by_key(|m| m.to_string());
         let mut expected = Vec::new();

@@ -44,7 +44,9 @@ fn check(brute: &mut Brute, solver: &Solver, position: &Position, threads: usize
         .map(|bit| Move::Cell(brute.cell(bit)))
         .collect();
     expected.sort_by_key(|m| m.to_string());
-    let mut found = solver.winning_moves(position, &budget).expect("unlimited");
+    let mut found = solver
+        .winning_moves(position, threads, &budget)
+        .expect("unlimited");
     found.sort_by_key(|m| m.to_string());
     assert_eq!(found, expected, "wrong winning moves of {name}");
     let pv = solver.principal_variation(position, &budget);
@@ -217,7 +219,7 @@ fn empty_boards_are_first_player_wins_and_the_winning_moves_are_known() {
         let small = brute.small(&position);
         let expected = brute.winning_moves(&small).len();
         assert_eq!(
-            solver.winning_moves(&position, &budget).unwrap().len(),
+            solver.winning_moves(&position, 1, &budget).unwrap().len(),
             expected,
             "{size}x{size}"
         );

@@ -58,22 +58,35 @@ pub struct ChildResult {
 impl Solver {
     /// Solves `position` if the table does not hold its result, with one thread.
     pub fn settle(&self, position: &Position, budget: &Budget) -> Result<Color, Stopped> {
+        self.settle_on(position, 1, budget)
+    }
+
+    /// [`Solver::settle`] with `threads` threads sharing the table (each running df-pn from
+    /// `position`, as [`Solver::solve`]).
+    pub fn settle_on(
+        &self,
+        position: &Position,
+        threads: usize,
+        budget: &Budget,
+    ) -> Result<Color, Stopped> {
         if let Some(b) = self.bounds(position) {
             if let Some(winner) = winner_of(position, b) {
                 return Ok(winner);
             }
         }
-        let outcome = self.solve(position, 1, budget);
+        let outcome = self.solve(position, threads, budget);
         outcome
             .winner
             .ok_or(outcome.stopped.unwrap_or(Stopped::Nodes))
     }
 
     /// Every winning move of the side to move in `position` (every legal move settled, the
-    /// swap included), in move order; `Err` when the budget ran out first.
+    /// swap included, each by `threads` threads), in move order; `Err` when the budget ran out
+    /// first.
     pub fn winning_moves(
         &self,
         position: &Position,
+        threads: usize,
         budget: &Budget,
     ) -> Result<Vec<Move>, Stopped> {
         let mover = position.to_move();
@@ -85,7 +98,7 @@ impl Solver {
         for mv in moves {
             let mut child = position.clone();
             child.play(mv).expect("legal moves play");
-            if self.settle(&child, budget)? == mover {
+            if self.settle_on(&child, threads, budget)? == mover {
                 winning.push(mv);
             }
         }

@@ -68,7 +68,7 @@ pub fn solve_report(
     let mut all_winning = false;
     if outcome.winner == Some(position.to_move()) {
         if options.all_winning {
-            match solver.winning_moves(position, budget) {
+            match solver.winning_moves(position, options.threads.max(1), budget) {
                 Ok(moves) => {
                     winning_moves = moves.iter().map(ToString::to_string).collect();
                     all_winning = true;

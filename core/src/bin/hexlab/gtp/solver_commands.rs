@@ -163,6 +163,7 @@ impl Engine {
             return Ok(String::new());
         }
         let budget = self.dfpn_budget();
+        let threads = self.dfpn.threads;
         let pool = self.dfpn_pool()?;
         self.solver();
         let this = &*self;
@@ -171,7 +172,7 @@ impl Engine {
         let moves = watch(
             this.live.as_ref(),
             &budget,
-            || pool.install(|| solver.winning_moves(&position, &budget)),
+            || pool.install(|| solver.winning_moves(&position, threads, &budget)),
             || draw.then(|| settled_block(solver, &position)),
         );
         if draw {
