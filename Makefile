@@ -102,6 +102,7 @@ bench: wasm native setup-browser setup-npm
 	target/release/hexlab bench ica
 	target/release/hexlab bench vc
 	cd tests && node bench/connections.mjs
+	cd tests && node bench/inferior.mjs
 	cd tests && node bench/playouts.mjs
 
 clean:
