@@ -220,17 +220,22 @@ pub fn connect(
     to_js(&report)
 }
 
+/// The games of a position set: one position code per line, blank lines and `#` comments
+/// skipped.
+fn load_set(set: &str) -> Result<Vec<Game>, JsError> {
+    set.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(load)
+        .collect()
+}
+
 /// Times H-search over a position set (one position code per line, `#` comments skipped), both
 /// colours from scratch, `repeat` times; the best round, as `{positions, repeat, ms_per_color}`.
 #[wasm_bindgen(js_name = benchConnections)]
 pub fn bench_connections(set: &str, repeat: u32) -> Result<JsValue, JsError> {
     use hexlab_core::vc::{h_search, Limits};
-    let games: Vec<Game> = set
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(load)
-        .collect::<Result<_, _>>()?;
+    let games = load_set(set)?;
     let mut best = f64::INFINITY;
     let mut found = 0usize;
     for _ in 0..repeat.max(1) {
@@ -268,12 +273,7 @@ pub fn bench_connections(set: &str, repeat: u32) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = benchInferior)]
 pub fn bench_inferior(set: &str, repeat: u32, search: bool) -> Result<JsValue, JsError> {
     use hexlab_core::ica::{analyze_with, IcaParams};
-    let games: Vec<Game> = set
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(load)
-        .collect::<Result<_, _>>()?;
+    let games = load_set(set)?;
     let params = if search {
         IcaParams::SEARCH
     } else {
