@@ -73,6 +73,31 @@ fn position_reads_records_at_a_node() {
 }
 
 #[test]
+fn solve_play_and_connect_read_records() {
+    let file = fixture(
+        "small.sgf",
+        "(;FF[4]GM[11]SZ[4];B[b2];W[c3](;B[c2])(;B[a4]))",
+    );
+    let file = file.to_str().unwrap();
+    // Node 2: after b2 and c3, Black to move (and win).
+    let solved = json(&["solve", "--sgf", file, "--node", "2", "--json"]);
+    assert_eq!(solved["to_move"], "b");
+    assert_eq!(solved["winner"], "b");
+    // The last node of the main line: after c2, White to move on b2 c2 against c3.
+    let played = json(&["play", "--sgf", file, "--games", "200", "--json"]);
+    let mv = played["move"].as_str().unwrap();
+    assert!(!["b2", "c3", "c2"].contains(&mv), "{played}");
+    let position = json(&["position", "--sgf", file, "--json"]);
+    assert_eq!(position["to_move"], "w");
+    let connect = json(&[
+        "connect", "--sgf", file, "--node", "2", "--player", "b", "--from", "top", "--to",
+        "bottom", "--json",
+    ]);
+    assert_eq!(connect["player"], "b");
+    assert!(connect["status"].is_string());
+}
+
+#[test]
 fn convert_writes_every_format() {
     let file = fixture("old-swap.sgf", OLD_SWAP);
     let file = file.to_str().unwrap();

@@ -266,64 +266,25 @@ pub fn bench_connections(set: &str, repeat: u32) -> Result<JsValue, JsError> {
 }
 
 /// Times the inferior cell analysis over a position set (one position code per line, `#`
-/// comments skipped), for the side to move, `repeat` times: the best round per board size, as
-/// `[{size, positions, repeat, mean_ms, mean_fillin, mean_inferior, mean_consider}]`, with the
-/// search settings (`search` true: what the solver and `hexlab bench ica`'s first lines use) or
-/// the thorough ones (the page's).
+/// comments skipped), for the side to move, `repeat` passes: the best pass per board size, as
+/// `[{size, positions, repeat, mean_ms, mean_fillin, mean_inferior, mean_consider, ...}]`
+/// (`hexlab_core::ica::bench::SizeFigures`, what `hexlab bench ica --json` prints), with the
+/// search settings (`search` true: what the solver and GTP use) or the thorough ones (the page's).
 #[wasm_bindgen(js_name = benchInferior)]
 pub fn bench_inferior(set: &str, repeat: u32, search: bool) -> Result<JsValue, JsError> {
-    use hexlab_core::ica::{analyze_with, IcaParams};
+    use hexlab_core::ica::{bench, IcaParams};
     let games = load_set(set)?;
     let params = if search {
         IcaParams::SEARCH
     } else {
         IcaParams::THOROUGH
     };
-    #[derive(Serialize)]
-    struct Figures {
-        size: u8,
-        positions: usize,
-        repeat: u32,
-        mean_ms: f64,
-        mean_fillin: f64,
-        mean_inferior: f64,
-        mean_consider: f64,
-    }
-    let mut sizes: Vec<u8> = games.iter().map(|g| g.position().size().width()).collect();
-    sizes.sort_unstable();
-    sizes.dedup();
-    let mut figures = Vec::new();
-    for size in sizes {
-        let group: Vec<&Game> = games
-            .iter()
-            .filter(|g| g.position().size().width() == size)
-            .collect();
-        let (mut fillin, mut inferior, mut consider) = (0usize, 0usize, 0usize);
-        let mut best = f64::INFINITY;
-        for round in 0..repeat.max(1) {
-            let started = js_sys::Date::now();
-            for game in &group {
-                let analysis = analyze_with(game.position(), &params);
-                if round == 0 {
-                    fillin += analysis.fillin.len();
-                    inferior += analysis.inferior.len();
-                    consider += analysis.consider.len();
-                }
-            }
-            best = best.min(js_sys::Date::now() - started);
-        }
-        let n = group.len().max(1) as f64;
-        figures.push(Figures {
-            size,
-            positions: group.len(),
-            repeat: repeat.max(1),
-            mean_ms: best / n,
-            mean_fillin: fillin as f64 / n,
-            mean_inferior: inferior as f64 / n,
-            mean_consider: consider as f64 / n,
-        });
-    }
-    to_js(&figures)
+    to_js(&bench::measure(
+        &games,
+        &params,
+        repeat as usize,
+        js_sys::Date::now,
+    ))
 }
 
 // Solve -----------------------------------------------------------------------------------------

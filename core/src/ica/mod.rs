@@ -19,6 +19,7 @@
 //! both players as Benzene does, so claim 2 holds in the filled position (which has the same
 //! value), where a search plays its children.
 
+pub mod bench;
 pub mod capture;
 pub mod chains;
 pub mod dead;

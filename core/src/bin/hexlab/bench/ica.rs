@@ -5,7 +5,8 @@
 use std::time::Instant;
 
 use hexlab_core::formats::{code, read_link};
-use hexlab_core::ica::{analyze_with, IcaParams};
+use hexlab_core::ica::bench::{self, SizeFigures};
+use hexlab_core::ica::IcaParams;
 use hexlab_core::quote::quote;
 use hexlab_core::rng::Rng;
 use hexlab_core::{BoardSize, Game, Position, RulesConfig};
@@ -20,20 +21,6 @@ const DEFAULT_SET: &str = concat!(
     include_str!("../../../../data/bench/11x11.txt"),
     include_str!("../../../../data/bench/13x13.txt")
 );
-
-/// Totals over one size of the set.
-#[derive(Clone, Serialize)]
-struct SizeFigures {
-    size: u8,
-    positions: usize,
-    /// Mean analysis time per position, in milliseconds.
-    mean_ms: f64,
-    positions_per_second: f64,
-    mean_fillin: f64,
-    mean_inferior: f64,
-    mean_consider: f64,
-    mean_empty: f64,
-}
 
 #[derive(Serialize)]
 struct IcaBench {
@@ -110,23 +97,6 @@ fn load_set(path: Option<String>) -> Result<(String, Vec<Game>), UsageError> {
     Ok((name, read_set(&text)?))
 }
 
-/// The games of a set grouped by board width, smallest first.
-pub fn by_size(games: &[Game]) -> Vec<(u8, Vec<&Game>)> {
-    let mut sizes: Vec<u8> = games.iter().map(|g| g.position().size().width()).collect();
-    sizes.sort_unstable();
-    sizes.dedup();
-    sizes
-        .into_iter()
-        .map(|size| {
-            let group = games
-                .iter()
-                .filter(|g| g.position().size().width() == size)
-                .collect();
-            (size, group)
-        })
-        .collect()
-}
-
 /// `hexlab bench ica [--set FILE] [--repeat N] [--only search|thorough] [--json]`.
 pub fn run(mut flags: Flags) -> Result<(), Failure> {
     let only = flags.take("only");
@@ -179,38 +149,12 @@ pub fn run(mut flags: Flags) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The figures of each board size of `games` under `params`, best of `repeat` rounds.
+/// The figures of each board size of `games` under `params`, best of `repeat` passes.
 fn measure(games: &[Game], params: &IcaParams, repeat: usize) -> Vec<SizeFigures> {
-    let mut figures = Vec::new();
-    for (size, group) in by_size(games) {
-        let (mut fillin, mut inferior, mut consider, mut empty) = (0usize, 0usize, 0usize, 0usize);
-        let mut best = f64::INFINITY;
-        for round in 0..repeat {
-            let started = Instant::now();
-            for game in &group {
-                let analysis = analyze_with(game.position(), params);
-                if round == 0 {
-                    fillin += analysis.fillin.len();
-                    inferior += analysis.inferior.len();
-                    consider += analysis.consider.len();
-                    empty += game.position().empty_cells().len();
-                }
-            }
-            best = best.min(started.elapsed().as_secs_f64());
-        }
-        let n = group.len() as f64;
-        figures.push(SizeFigures {
-            size,
-            positions: group.len(),
-            mean_ms: best * 1000.0 / n,
-            positions_per_second: n / best,
-            mean_fillin: fillin as f64 / n,
-            mean_inferior: inferior as f64 / n,
-            mean_consider: consider as f64 / n,
-            mean_empty: empty as f64 / n,
-        });
-    }
-    figures
+    let started = Instant::now();
+    bench::measure(games, params, repeat, || {
+        started.elapsed().as_secs_f64() * 1000.0
+    })
 }
 
 /// `hexlab bench positions --size N [--count N] [--min-stones N] [--max-stones N] [--seed N]`:

@@ -13,10 +13,11 @@ use hexlab_core::{Color, Game, Position};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::ica::{by_size, SetBench};
+use super::ica::SetBench;
 use crate::args::{Flags, UsageError};
 use crate::outln;
 use crate::output::{print_json, Failure};
+use hexlab_core::ica::bench::by_size;
 
 /// What one configuration finds and costs over a group of positions.
 #[derive(Serialize, Default, Clone)]
