@@ -103,11 +103,15 @@ export async function setup({ isolation = true, cspReport = false, cores = null 
   return {
     url: server.url,
     browser,
-    /** Opens `server.url + suffix` in a new context; returns { page, errors } after the engine is ready. */
-    async open(suffix = '', { ready = true } = {}) {
+    /**
+     * Opens `server.url + suffix` in a new context; returns { page, errors } after the engine is ready. With `phone`
+     * the context is a phone's: 390x844, a touch screen (no fine pointer).
+     */
+    async open(suffix = '', { ready = true, phone = false } = {}) {
       // Service workers are blocked: they would answer requests that tests route or count, and isolate pages the
       // fallback tests want without isolation (tests/e2e/offline.test.mjs allows them).
-      const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1200, height: 860 } });
+      const screen = phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } : { viewport: { width: 1200, height: 860 } };
+      const context = await browser.newContext({ serviceWorkers: 'block', ...screen });
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
@@ -147,9 +151,9 @@ export async function act(page, action) {
   );
 }
 
-/** Clicks cell `name` and waits until it holds a stone. */
-export async function playCell(page, name) {
-  await page.click(`[data-cell="${name}"]`);
+/** Clicks cell `name` (with `tap`: taps it, on a touch screen) and waits until it holds a stone. */
+export async function playCell(page, name, { tap = false } = {}) {
+  await (tap ? page.tap(`[data-cell="${name}"]`) : page.click(`[data-cell="${name}"]`));
   await page.waitForSelector(`[data-cell="${name}"][data-stone]`, { state: 'attached', timeout: 30_000 });
   await waitReady(page);
 }

@@ -9,16 +9,7 @@ before(async () => (env = await setup()));
 after(() => env?.close());
 
 /** A phone-sized touch page at `hash`, the engine ready. */
-async function openPhone(hash) {
-  const context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => msg.type() === 'error' && errors.push(`console: ${msg.text()}`));
-  await page.goto(new URL(hash, env.url).href);
-  await waitReady(page);
-  return { page, errors };
-}
+const openPhone = (hash) => env.open(hash, { phone: true });
 
 const panel = (page) => page.evaluate(() => ({ ...document.getElementById('connections-panel').dataset }));
 

@@ -24,6 +24,7 @@ export function treeDom(doc = document) {
     copyTrmph: $('copy-trmph'),
     status: $('tree-status'),
     branchesKey: undefined,
+    branchesNode: undefined,
     commentNode: undefined,
   };
 }
@@ -67,11 +68,16 @@ export function renderTree(dom, state) {
   // The branches after the current node, when there is more than one.
   const branches = node ? branchesAt(node) : [];
   const key = JSON.stringify(branches);
-  if (dom.branchesKey !== key) {
+  const rebuild = dom.branchesKey !== key;
+  // A branch promoted or deleted (the same node, from the keyboard too): the focus stays in the list if it is shown.
+  const inList = rebuild && dom.branchesNode === node?.id ? focusedBranchControl(dom) : null;
+  if (rebuild) {
     dom.branchesKey = key;
+    dom.branchesNode = node?.id;
     dom.branches.replaceChildren(...branches.map(branchItem));
   }
   dom.branchesBox.hidden = branches.length < 2;
+  if (inList && !dom.branchesBox.hidden) refocusBranchControl(dom, inList);
 
   // The comment box shows the current node's comment; while it has the focus, what is typed is the truth.
   const comment = node?.comment ?? '';
@@ -87,6 +93,25 @@ export function renderTree(dom, state) {
   setText(dom.status, text);
   setData(dom.status, 'share', state.share?.status ? `${state.share.kind} ${state.share.status}` : null);
   setData(dom.status, 'file', state.file?.status ?? null);
+}
+
+const BRANCH_CONTROLS = ['go', 'promote', 'delete'];
+
+/** The branches list's control that has the focus, as { kind, id } (kind: go, promote or delete), or null. */
+function focusedBranchControl(dom) {
+  const el = dom.branches.ownerDocument.activeElement;
+  if (!el || !dom.branches.contains(el)) return null;
+  const kind = BRANCH_CONTROLS.find((k) => el.dataset[k]);
+  return kind ? { kind, id: el.dataset[kind] } : null;
+}
+
+/**
+ * After the list is rebuilt the focus goes back to the same control, else its branch's "go" (a promoted branch has
+ * no Promote), else the first branch's: a keyboard user goes on from there, not from the top of the page.
+ */
+function refocusBranchControl(dom, { kind, id }) {
+  const candidates = [`[data-${kind}="${id}"]`, `[data-go="${id}"]`, '[data-go]'].map((sel) => dom.branches.querySelector(sel));
+  candidates.find((el) => el && !el.disabled)?.focus({ preventScroll: true });
 }
 
 /** Whether `node` is on the main line (every node on its path is its parent's first child). */
