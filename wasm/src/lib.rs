@@ -223,11 +223,7 @@ pub fn connect(
 /// The games of a position set: one position code per line, blank lines and `#` comments
 /// skipped.
 fn load_set(set: &str) -> Result<Vec<Game>, JsError> {
-    set.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(load)
-        .collect()
+    hexlab_core::formats::read_link_lines(set).map_err(|(_, e)| error(e))
 }
 
 /// Times H-search over a position set (one position code per line, `#` comments skipped), both

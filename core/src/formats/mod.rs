@@ -60,10 +60,32 @@ pub fn read_link(text: &str) -> Result<Game, LinkError> {
     }
 }
 
+/// Reads a set of positions, one code or link per line (blank lines and lines starting with
+/// `#` skipped), as the benchmarks' position sets are written.
+///
+/// # Errors
+/// The first line that does not read: its number among the positions (from 1) and the error.
+pub fn read_link_lines(text: &str) -> Result<Vec<Game>, (usize, LinkError)> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .enumerate()
+        .map(|(i, line)| read_link(line).map_err(|e| (i + 1, e)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::Color;
+
+    #[test]
+    fn link_lines_skip_comments_and_blanks_and_number_the_bad_one() {
+        let games = read_link_lines("# a set\nsize=3&b=b2\n\n  size=4  \n").unwrap();
+        assert_eq!(games.len(), 2);
+        let (at, _) = read_link_lines("size=3\n# comment\nsize=x\n").unwrap_err();
+        assert_eq!(at, 2);
+    }
 
     /// Random text built from the characters codes and links use: never a panic.
     #[test]

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use hexlab_core::formats::{code, read_link};
+use hexlab_core::formats::{code, read_link_lines};
 use hexlab_core::ica::bench::{self, SizeFigures};
 use hexlab_core::ica::IcaParams;
 use hexlab_core::quote::quote;
@@ -34,14 +34,7 @@ struct IcaBench {
 }
 
 fn read_set(text: &str) -> Result<Vec<Game>, UsageError> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .enumerate()
-        .map(|(i, line)| {
-            read_link(line).map_err(|e| UsageError(format!("position {}: {e}", i + 1)))
-        })
-        .collect()
+    read_link_lines(text).map_err(|(at, e)| UsageError(format!("position {at}: {e}")))
 }
 
 /// The most times `--repeat` runs each measurement.

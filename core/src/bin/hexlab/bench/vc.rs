@@ -6,6 +6,7 @@
 
 use std::time::Instant;
 
+use hexlab_core::ica::bench::by_size;
 use hexlab_core::rng::Rng;
 use hexlab_core::vc::incremental::after_stone;
 use hexlab_core::vc::{h_search, Connections, Limits};
@@ -17,7 +18,6 @@ use super::ica::SetBench;
 use crate::args::{Flags, UsageError};
 use crate::outln;
 use crate::output::{print_json, Failure};
-use hexlab_core::ica::bench::by_size;
 
 /// What one configuration finds and costs over a group of positions.
 #[derive(Serialize, Default, Clone)]
