@@ -64,8 +64,9 @@ impl FrameCache {
     /// The frames of `cell` with stones added on empty cells: `black` and `white`
     /// ([`Library::frames_plus`] of the cached frames).
     pub fn plus(&mut self, cell: Cell, black: CellSet, white: CellSet) -> Frames {
-        let frames = self.get(cell).clone();
-        Library::global().frames_plus(&frames, black, white)
+        let mut frames = *self.get(cell);
+        Library::global().add_stones(&mut frames, black, white);
+        frames
     }
 
     /// The frames of `cell` on `now`, which holds the cache's stones and more (on cells

@@ -121,7 +121,9 @@ impl Buckets {
     }
 
     #[inline]
-    fn find(&self, code: usize, black: u32, white: u32) -> Option<&Entry> {
+    /// The first entry matching the frame `at`.
+    fn find(&self, at: &Placed) -> Option<&Entry> {
+        let (code, black, white) = (at.code as usize, at.black, at.white);
         let (from, to) = (self.start[code] as usize, self.start[code + 1] as usize);
         let (stones, occupied) = (stones(black, white), black | white);
         self.entries[from..to]
@@ -294,8 +296,9 @@ fn shape_slot(shape: Shape) -> Option<usize> {
     }
 }
 
-/// The frames of a cell (radius 2, then radius 1), read once for several queries.
-#[derive(Clone, Debug)]
+/// The frames of a cell (radius 2, then radius 1), read once for several queries. Small and
+/// `Copy`: probes copy a cell's frames and add stones to the copy.
+#[derive(Clone, Copy, Debug)]
 pub struct Frames {
     cell: Cell,
     size: BoardSize,
@@ -311,15 +314,16 @@ impl Frames {
 }
 
 /// The frame of a cell on a board: class index, board map, and frame stone masks.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Placed {
-    class: usize,
+    class: u16,
     map: BoardMap,
     /// `map`'s place in [`BoardMap::ALL`].
     map_id: u8,
     black: u32,
     white: u32,
-    code: usize,
+    /// The ring code of the stones ([`ring_code`]).
+    code: u32,
 }
 
 fn color_index(color: Color) -> usize {
@@ -435,8 +439,8 @@ impl Library {
         let size = position.size();
         self.placements(position, cell).find_map(|at| {
             let e = self
-                .buckets(at.class, Kind::Dead, None)
-                .find(at.code, at.black, at.white)?;
+                .buckets(usize::from(at.class), Kind::Dead, None)
+                .find(&at)?;
             Some(self.hit(size, cell, &at, e))
         })
     }
@@ -460,8 +464,8 @@ impl Library {
         self.placements(position, cell).find_map(|at| {
             let frame_color = if at.map.swap { color.opponent() } else { color };
             let e = self
-                .buckets(at.class, Kind::Captured, Some(frame_color))
-                .find(at.code, at.black, at.white)?;
+                .buckets(usize::from(at.class), Kind::Captured, Some(frame_color))
+                .find(&at)?;
             Some(self.hit(size, cell, &at, e))
         })
     }
@@ -533,8 +537,8 @@ impl Library {
         self.placements(position, cell).find_map(|at| {
             let frame_color = if at.map.swap { mover.opponent() } else { mover };
             let e = self
-                .buckets(at.class, kind, Some(frame_color))
-                .find(at.code, at.black, at.white)?;
+                .buckets(usize::from(at.class), kind, Some(frame_color))
+                .find(&at)?;
             Some(self.hit(size, cell, &at, e))
         })
     }
@@ -583,21 +587,28 @@ impl Library {
     /// that add a few stones to a board whose frames are known.
     #[must_use]
     pub fn frames_plus(&self, frames: &Frames, black: CellSet, white: CellSet) -> Frames {
-        let mut out = frames.clone();
+        let mut out = *frames;
+        self.add_stones(&mut out, black, white);
+        out
+    }
+
+    /// [`Library::frames_plus`] in place: `frames` become those of the board with `black` and
+    /// `white` stones added on empty cells.
+    pub fn add_stones(&self, frames: &mut Frames, black: CellSet, white: CellSet) {
         // Every frame cell, the centre included, lies in the window.
         let added = Around::of(&black, &white, frames.cell);
         let any = added.black | added.white;
         if any == 0 {
-            return out;
+            return;
         }
         if any >> added.centre & 1 != 0 {
-            out.placed = [None, None];
-            return out;
+            frames.placed = [None, None];
+            return;
         }
         // Window bit `j` is the cell `j + offset - AROUND_REACH` indices from the centre.
         let offset = AROUND_REACH - added.centre;
-        for at in out.placed.iter_mut().flatten() {
-            let index = &self.indices[at.class];
+        for at in frames.placed.iter_mut().flatten() {
+            let index = &self.indices[usize::from(at.class)];
             let bit_at = &index.bit_at[usize::from(at.map_id)];
             let bits = |mut window: u128| -> u32 {
                 let mut bits = 0;
@@ -612,9 +623,9 @@ impl Library {
             let (b, w) = if at.map.swap { (w, b) } else { (b, w) };
             at.black |= b;
             at.white |= w;
-            at.code = ring_code(index.ring.len(), at.black, at.white);
+            at.code = u32::try_from(ring_code(index.ring.len(), at.black, at.white))
+                .expect("ring codes below 3^18");
         }
-        out
     }
 
     /// [`Library::dead_hit`] on frames already read.
@@ -622,8 +633,8 @@ impl Library {
     pub fn dead_in(&self, frames: &Frames) -> Option<Hit> {
         frames.placed.iter().flatten().find_map(|at| {
             let e = self
-                .buckets(at.class, Kind::Dead, None)
-                .find(at.code, at.black, at.white)?;
+                .buckets(usize::from(at.class), Kind::Dead, None)
+                .find(at)?;
             Some(self.hit(frames.size, frames.cell, at, e))
         })
     }
@@ -644,8 +655,8 @@ impl Library {
         frames.placed.iter().flatten().find_map(|at| {
             let frame_color = if at.map.swap { mover.opponent() } else { mover };
             let e = self
-                .buckets(at.class, kind, Some(frame_color))
-                .find(at.code, at.black, at.white)?;
+                .buckets(usize::from(at.class), kind, Some(frame_color))
+                .find(at)?;
             Some(self.hit(frames.size, frames.cell, at, e))
         })
     }
@@ -656,8 +667,8 @@ impl Library {
         frames.placed.iter().flatten().find_map(|at| {
             let frame_color = if at.map.swap { color.opponent() } else { color };
             let e = self
-                .buckets(at.class, Kind::Captured, Some(frame_color))
-                .find(at.code, at.black, at.white)?;
+                .buckets(usize::from(at.class), Kind::Captured, Some(frame_color))
+                .find(at)?;
             Some(self.hit(frames.size, frames.cell, at, e))
         })
     }
@@ -687,19 +698,19 @@ impl Library {
         }
         let code = ring_code(index.ring.len(), black, white);
         Placed {
-            class,
+            class: u16::try_from(class).expect("fewer classes than 2^16"),
             map,
             map_id: u8::try_from(map_id).expect("four maps"),
             black,
             white,
-            code,
+            code: u32::try_from(code).expect("ring codes below 3^18"),
         }
     }
 
     /// The hit of entry `e` found in frame `at` around `cell`: its set and role cell on the
     /// board, and what [`Library::explain`] needs to name it later.
     fn hit(&self, size: BoardSize, cell: Cell, at: &Placed, e: &Entry) -> Hit {
-        let class = &self.classes[at.class];
+        let class = &self.classes[usize::from(at.class)];
         let p = &self.patterns[e.pattern as usize];
         let g = &class.group[e.symmetry as usize];
         let board = |mask: u32| -> CellSet {
@@ -721,7 +732,7 @@ impl Library {
             role: board(g.map_mask(p.roles)).first(),
             color,
             size,
-            class: at.class as u16,
+            class: at.class,
             pattern: e.pattern,
             symmetry: e.symmetry,
             map: at.map,
