@@ -199,7 +199,7 @@ impl Position {
         self.hash ^= zobrist::stone(color, cell);
         self.rotated_hash ^= zobrist::stone(color, self.rotate(cell));
         let (first, second) = BoardSize::edges_of(color);
-        let around = CellSet::single(cell).grow();
+        let around = CellSet::around(cell);
         for (i, edge) in [first, second].into_iter().enumerate() {
             if self.size.edge_cells(edge).contains(cell) || around.intersects(&self.reach[color][i])
             {

@@ -47,6 +47,32 @@ const ALL_BOARD_CELLS: CellSet = {
     CellSet(words)
 };
 
+/// `AROUND[i]`: board cell `i` and its neighbours on the largest board, what
+/// [`CellSet::grow`] makes of the cell alone ([`CellSet::around`]).
+static AROUND: [CellSet; Cell::BOARD_CELLS as usize] = {
+    let mut table = [CellSet::EMPTY; Cell::BOARD_CELLS as usize];
+    let side = STRIDE as isize;
+    // The cell, then the neighbours of c3: c2 d2 b3 d3 b4 c4, as (row, column) steps.
+    let steps: [(isize, isize); 7] = [(0, 0), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)];
+    let mut i = 0;
+    while i < table.len() {
+        let (row, col) = (i as isize / side, i as isize % side);
+        let mut words = [0u64; WORDS];
+        let mut k = 0;
+        while k < steps.len() {
+            let (r, c) = (row + steps[k].0, col + steps[k].1);
+            if r >= 0 && r < side && c >= 0 && c < side {
+                let j = (r * side + c) as usize;
+                words[j / 64] |= 1 << (j % 64);
+            }
+            k += 1;
+        }
+        table[i] = CellSet(words);
+        i += 1;
+    }
+    table
+};
+
 /// The cells of column `col` on the largest board.
 pub(crate) const fn column_mask(col: u8) -> CellSet {
     let mut words = [0u64; WORDS];
@@ -101,6 +127,14 @@ impl CellSet {
         let mut words = [0; WORDS];
         words[cell.index() / 64] = 1 << (cell.index() % 64);
         CellSet(words)
+    }
+
+    /// `cell` with its neighbours on the largest board: `CellSet::single(cell).grow()` read
+    /// from a table (empty for an edge point, which `grow` ignores).
+    #[inline]
+    #[must_use]
+    pub fn around(cell: Cell) -> CellSet {
+        AROUND.get(cell.index()).copied().unwrap_or(Self::EMPTY)
     }
 
     /// Adds `cell`; returns whether it was absent.
@@ -590,6 +624,14 @@ mod tests {
         assert_eq!(left, set(&[(0, 5), (0, 4), (1, 4), (1, 5), (0, 6)]));
         let bottom = CellSet::single(Cell::new(18, 18)).grow();
         assert_eq!(bottom, set(&[(18, 18), (18, 17), (17, 18)]));
+    }
+
+    #[test]
+    fn around_is_the_cell_grown() {
+        for index in 0..Cell::COUNT {
+            let cell = Cell::from_index_unchecked(index);
+            assert_eq!(CellSet::around(cell), CellSet::single(cell).grow(), "{cell:?}");
+        }
     }
 
     #[test]

@@ -200,7 +200,7 @@ impl BoardSize {
         if cell.is_edge() {
             return self.edge_cells(cell);
         }
-        let mut set = CellSet::single(cell).grow() & self.cells();
+        let mut set = CellSet::around(cell) & self.cells();
         set.discard(cell);
         for edge in Cell::EDGES {
             if self.edge_cells(edge).contains(cell) {

@@ -114,7 +114,7 @@ pub fn captured_pairs_probed(
         if used.contains(a) {
             continue;
         }
-        let near = (CellSet::single(a).grow() & empty) - used - CellSet::single(a);
+        let near = (CellSet::around(a) & empty) - used - CellSet::single(a);
         for b in near.iter().filter(|&b| b > a) {
             if is_captured_pair_probed(position, color, a, b, probes.as_deref_mut()) {
                 used.insert(a);

@@ -128,7 +128,7 @@ impl ChainGraph {
         if vertex == self.edges.1 {
             return self.edge_around[1];
         }
-        let near = CellSet::single(vertex).grow();
+        let near = CellSet::around(vertex);
         let mut out = near & self.empty;
         for stone in (near & self.stones).iter() {
             out |= self.chains[usize::from(self.chain_at[stone.index()])].around;

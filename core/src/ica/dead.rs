@@ -253,7 +253,7 @@ pub fn probe(position: &Position, cell: Cell) -> DeadProbe {
         };
     }
     let everywhere = position.size().cells();
-    let frame = CellSet::single(cell).grow().grow();
+    let frame = CellSet::around(cell).grow();
     let near = frame.grow();
     let mut checks = Vec::new();
     let mut not_clique = ByColor::default();
@@ -438,7 +438,7 @@ fn flood_path(start: Cell, targets: CellSet, passable: CellSet) -> Option<CellSe
     let mut at = (last & targets).first().expect("the flood met a target");
     let mut path = CellSet::single(at);
     for layer in layers.iter().rev() {
-        at = (CellSet::single(at).grow() & *layer)
+        at = (CellSet::around(at) & *layer)
             .first()
             .expect("each layer's cells touch the one before");
         path.insert(at);

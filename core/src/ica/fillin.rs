@@ -378,7 +378,7 @@ impl Board {
         self.position
             .set_stone(cell, Some(color))
             .expect("fill-in cells are board cells");
-        let near = CellSet::single(cell).grow().grow();
+        let near = CellSet::around(cell).grow();
         self.todo |= near;
         let further = near.grow().grow();
         for color in Color::ALL {

@@ -196,7 +196,7 @@ fn permanently_inferior_with(
 ) -> Option<Permanent> {
     let empty = position.empty_cells();
     let single = CellSet::single;
-    let around = (single(cell).grow() & empty) - single(cell);
+    let around = (CellSet::around(cell) & empty) - single(cell);
     let opponent = color.opponent();
     let mut probe = Probe::new(position, cache, checks);
     let killers: Vec<Cell> = around
@@ -204,7 +204,7 @@ fn permanently_inferior_with(
         .filter(|&c2| probe.dead_after(c2, opponent, cell))
         .collect();
     for c2 in killers {
-        let mut set = ((single(cell).grow() | single(c2).grow()) & empty) | single(cell);
+        let mut set = ((CellSet::around(cell) | CellSet::around(c2)) & empty) | single(cell);
         loop {
             // The set only shrinks, so a cell that cannot die now is dropped at its turn.
             if !probe.may_die(cell, color, set) {

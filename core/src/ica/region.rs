@@ -110,7 +110,7 @@ fn answers(
 fn cascade(position: &Position, color: Color, seed: Cell, within: CellSet) -> Option<CellSet> {
     let mut after = Stones::of(position);
     after.set(seed, Some(color));
-    let near = CellSet::single(seed).grow().grow();
+    let near = CellSet::around(seed).grow();
     pattern_fill_only(&after, color, within & near.grow(), MAX_REGION).map(|(_, filled)| filled)
 }
 

@@ -40,7 +40,7 @@ pub fn reversible_probed(
     let empty = position.empty_cells();
     let mut out = Vec::new();
     for cell in (empty - skip).iter() {
-        let around = (CellSet::single(cell).grow() & empty) - CellSet::single(cell);
+        let around = (CellSet::around(cell) & empty) - CellSet::single(cell);
         'reversers: for reverser in around.iter() {
             let mut after = position.clone();
             after

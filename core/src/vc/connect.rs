@@ -387,7 +387,7 @@ fn distances(position: &Position, passable: CellSet, seeds: CellSet) -> Vec<u16>
         if d > dist[cell.index()] {
             continue;
         }
-        for next in ((CellSet::single(cell).grow() & passable) - CellSet::single(cell)).iter() {
+        for next in ((CellSet::around(cell) & passable) - CellSet::single(cell)).iter() {
             let nd = d + cost(next);
             if nd < dist[next.index()] {
                 dist[next.index()] = nd;
