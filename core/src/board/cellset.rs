@@ -630,7 +630,11 @@ mod tests {
     fn around_is_the_cell_grown() {
         for index in 0..Cell::COUNT {
             let cell = Cell::from_index_unchecked(index);
-            assert_eq!(CellSet::around(cell), CellSet::single(cell).grow(), "{cell:?}");
+            assert_eq!(
+                CellSet::around(cell),
+                CellSet::single(cell).grow(),
+                "{cell:?}"
+            );
         }
     }
 

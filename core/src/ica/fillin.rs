@@ -342,7 +342,7 @@ pub(crate) fn pattern_fill_only_by(
             continue;
         }
         let frames = frames(&after, cell);
-        let newly = if library.dead_in(&frames).is_some() {
+        let newly = if library.is_dead_in(&frames) {
             CellSet::single(cell)
         } else {
             match library.captured_in(&frames, color) {

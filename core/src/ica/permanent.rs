@@ -80,7 +80,7 @@ impl<'a> Probe<'a> {
             Checks::Patterns => {
                 let (black, white) = by_color(added, color);
                 let frames = self.cache.plus(cell, black, white);
-                Library::global().dead_in(&frames).is_some()
+                Library::global().is_dead_in(&frames)
             }
         }
     }
@@ -176,7 +176,9 @@ pub fn permanently_inferior_by_patterns_cached(
     cache.sync(&Stones::of(position));
     // The cell must be dead-reversible for `color` (an opponent stone kills it): a vulnerable
     // pattern filters before the search.
-    Library::global().vulnerable_in(cache.get(cell), color)?;
+    if !Library::global().is_vulnerable_in(cache.get(cell), color) {
+        return None;
+    }
     permanently_inferior_with(position, cache, cell, color, Checks::Patterns)
 }
 

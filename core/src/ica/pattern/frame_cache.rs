@@ -96,6 +96,7 @@ mod tests {
             let read = library.frames(&now, cell);
             let built = cache.on(&now, cell);
             assert_eq!(library.dead_in(&read), library.dead_in(&built), "{cell}");
+            assert_eq!(library.is_dead_in(&built), library.dead_in(&read).is_some());
             for color in Color::ALL {
                 assert_eq!(
                     library.captured_in(&read, color),
@@ -106,6 +107,10 @@ mod tests {
                     library.vulnerable_in(&read, color),
                     library.vulnerable_in(&built, color),
                     "{cell}"
+                );
+                assert_eq!(
+                    library.is_vulnerable_in(&built, color),
+                    library.vulnerable_in(&read, color).is_some()
                 );
             }
         }

@@ -639,6 +639,27 @@ impl Library {
         })
     }
 
+    /// Whether [`Library::dead_in`] finds a hit (without building it).
+    #[must_use]
+    pub fn is_dead_in(&self, frames: &Frames) -> bool {
+        frames.placed.iter().flatten().any(|at| {
+            self.buckets(usize::from(at.class), Kind::Dead, None)
+                .find(at)
+                .is_some()
+        })
+    }
+
+    /// Whether [`Library::vulnerable_in`] finds a hit (without building it).
+    #[must_use]
+    pub fn is_vulnerable_in(&self, frames: &Frames, mover: Color) -> bool {
+        frames.placed.iter().flatten().any(|at| {
+            let frame_color = if at.map.swap { mover.opponent() } else { mover };
+            self.buckets(usize::from(at.class), Kind::Vulnerable, Some(frame_color))
+                .find(at)
+                .is_some()
+        })
+    }
+
     /// [`Library::vulnerable_hit`] on frames already read.
     #[must_use]
     pub fn vulnerable_in(&self, frames: &Frames, mover: Color) -> Option<Hit> {
