@@ -338,12 +338,18 @@ impl CellSet {
     #[must_use]
     pub(crate) fn read_bits128(&self, start: usize) -> u128 {
         let (w, shift) = (start / 64, start % 64);
-        let word = |i: usize| u128::from(self.0.get(i).copied().unwrap_or(0));
-        let mut bits = (word(w) | word(w + 1) << 64) >> shift;
-        if shift != 0 {
-            bits |= word(w + 2) << (128 - shift);
-        }
-        bits
+        let word = |i: usize| self.0.get(i).copied().unwrap_or(0);
+        // Two 64-bit halves, shifted by constant-safe amounts: a 128-bit shift by a variable
+        // amount is a library call in wasm.
+        let (low, high) = if shift == 0 {
+            (word(w), word(w + 1))
+        } else {
+            (
+                word(w) >> shift | word(w + 1) << (64 - shift),
+                word(w + 1) >> shift | word(w + 2) << (64 - shift),
+            )
+        };
+        u128::from(low) | u128::from(high) << 64
     }
 
     /// Adds the cells whose bits `value` sets, `value`'s bit 0 standing for bit `start`.

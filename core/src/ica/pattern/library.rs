@@ -601,7 +601,7 @@ impl Library {
         if any == 0 {
             return;
         }
-        if any >> added.centre & 1 != 0 {
+        if low_bits_from(any, added.centre) & 1 != 0 {
             frames.placed = [None, None];
             return;
         }
@@ -820,6 +820,19 @@ struct Around {
     white: u128,
 }
 
+/// The low 64 bits of `window >> shift` (`shift` below 128), from the window's two halves: a
+/// 128-bit shift by a variable amount is a library call in wasm.
+#[inline]
+fn low_bits_from(window: u128, shift: usize) -> u64 {
+    let (low, high) = (window as u64, (window >> 64) as u64);
+    match shift {
+        0 => low,
+        1..=63 => low >> shift | high << (64 - shift),
+        64..=127 => high >> (shift - 64),
+        _ => 0,
+    }
+}
+
 /// How far before a cell its window starts: the farthest frame cell back is two rows and two
 /// columns away.
 const AROUND_REACH: usize = 2 * STRIDE as usize + 2;
@@ -840,10 +853,11 @@ impl Around {
         // In range: the row is a frame's, so it lies on the board within AROUND_REACH.
         let shift = self.centre.wrapping_add_signed(start);
         debug_assert!(shift + width <= 128);
-        let mask = (1u128 << width) - 1;
+        debug_assert!(width < 64);
+        let mask = (1u64 << width) - 1;
         (
-            ((self.black >> shift) & mask) as usize,
-            ((self.white >> shift) & mask) as usize,
+            (low_bits_from(self.black, shift) & mask) as usize,
+            (low_bits_from(self.white, shift) & mask) as usize,
         )
     }
 }
@@ -959,6 +973,29 @@ mod tests {
     use super::*;
     use crate::formats::code;
     use crate::position::Position;
+
+    #[test]
+    fn low_bits_from_is_the_low_word_of_the_shift() {
+        let windows = [
+            0u128,
+            1,
+            u128::MAX,
+            0x8000_0000_0000_0001_8000_0000_0000_0001,
+            1 << 127,
+        ];
+        for window in windows
+            .into_iter()
+            .chain((0..128).map(|i| 0x5a5a_u128 << (i % 113)))
+        {
+            for shift in 0..128 {
+                assert_eq!(
+                    low_bits_from(window, shift),
+                    (window >> shift) as u64,
+                    "{window:x} {shift}"
+                );
+            }
+        }
+    }
 
     fn position(text: &str) -> Position {
         code::read(text).unwrap().position().clone()
