@@ -64,9 +64,7 @@ impl FrameCache {
     /// The frames of `cell` with stones added on empty cells: `black` and `white`
     /// ([`Library::frames_plus`] of the cached frames).
     pub fn plus(&mut self, cell: Cell, black: CellSet, white: CellSet) -> Frames {
-        let mut frames = *self.get(cell);
-        Library::global().add_stones(&mut frames, black, white);
-        frames
+        Library::global().frames_plus(self.get(cell), black, white)
     }
 
     /// The frames of `cell` on `now`, which holds the cache's stones and more (on cells

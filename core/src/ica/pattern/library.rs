@@ -120,8 +120,8 @@ impl Buckets {
         buckets
     }
 
-    #[inline]
     /// The first entry matching the frame `at`.
+    #[inline]
     fn find(&self, at: &Placed) -> Option<&Entry> {
         let (code, black, white) = (at.code as usize, at.black, at.white);
         let (from, to) = (self.start[code] as usize, self.start[code + 1] as usize);
@@ -436,13 +436,7 @@ impl Library {
     /// [`Library::dead`] without naming the pattern (see [`Library::explain`]).
     #[must_use]
     pub fn dead_hit(&self, position: &impl StoneView, cell: Cell) -> Option<Hit> {
-        let size = position.size();
-        self.placements(position, cell).find_map(|at| {
-            let e = self
-                .buckets(usize::from(at.class), Kind::Dead, None)
-                .find(&at)?;
-            Some(self.hit(size, cell, &at, e))
-        })
+        self.dead_in(&self.frames(position, cell))
     }
 
     /// A set containing `cell` (empty) that `color` has captured, by a pattern.
@@ -460,14 +454,7 @@ impl Library {
     /// [`Library::captured`] without naming the pattern: the hit's `set` is the captured set.
     #[must_use]
     pub fn captured_hit(&self, position: &impl StoneView, cell: Cell, color: Color) -> Option<Hit> {
-        let size = position.size();
-        self.placements(position, cell).find_map(|at| {
-            let frame_color = if at.map.swap { color.opponent() } else { color };
-            let e = self
-                .buckets(usize::from(at.class), Kind::Captured, Some(frame_color))
-                .find(&at)?;
-            Some(self.hit(size, cell, &at, e))
-        })
+        self.captured_in(&self.frames(position, cell), color)
     }
 
     /// An opponent move (the killer) that would make `cell` (empty) dead, so that `mover` need
@@ -533,24 +520,7 @@ impl Library {
         mover: Color,
         kind: Kind,
     ) -> Option<Hit> {
-        let size = position.size();
-        self.placements(position, cell).find_map(|at| {
-            let frame_color = if at.map.swap { mover.opponent() } else { mover };
-            let e = self
-                .buckets(usize::from(at.class), kind, Some(frame_color))
-                .find(&at)?;
-            Some(self.hit(size, cell, &at, e))
-        })
-    }
-
-    /// The frames around `cell`, radius 2 first; none when the cell is not empty.
-    fn placements<'a>(
-        &'a self,
-        position: &'a impl StoneView,
-        cell: Cell,
-    ) -> impl Iterator<Item = Placed> + 'a {
-        let [a, b] = self.frames(position, cell).placed;
-        a.into_iter().chain(b)
+        self.role_in(&self.frames(position, cell), mover, kind)
     }
 
     /// The frames of `cell` (radius 2, then 1) in `position`, read once: the `*_in` queries
@@ -587,27 +557,21 @@ impl Library {
     /// that add a few stones to a board whose frames are known.
     #[must_use]
     pub fn frames_plus(&self, frames: &Frames, black: CellSet, white: CellSet) -> Frames {
+        // One copy, the stones added in place (`Frames` is `Copy`).
         let mut out = *frames;
-        self.add_stones(&mut out, black, white);
-        out
-    }
-
-    /// [`Library::frames_plus`] in place: `frames` become those of the board with `black` and
-    /// `white` stones added on empty cells.
-    pub fn add_stones(&self, frames: &mut Frames, black: CellSet, white: CellSet) {
         // Every frame cell, the centre included, lies in the window.
-        let added = Around::of(&black, &white, frames.cell);
+        let added = Around::of(&black, &white, out.cell);
         let any = added.black | added.white;
         if any == 0 {
-            return;
+            return out;
         }
         if low_bits_from(any, added.centre) & 1 != 0 {
-            frames.placed = [None, None];
-            return;
+            out.placed = [None, None];
+            return out;
         }
         // Window bit `j` is the cell `j + offset - AROUND_REACH` indices from the centre.
         let offset = AROUND_REACH - added.centre;
-        for at in frames.placed.iter_mut().flatten() {
+        for at in out.placed.iter_mut().flatten() {
             let index = &self.indices[usize::from(at.class)];
             let bit_at = &index.bit_at[usize::from(at.map_id)];
             let bits = |mut window: u128| -> u32 {
@@ -626,6 +590,7 @@ impl Library {
             at.code = u32::try_from(ring_code(index.ring.len(), at.black, at.white))
                 .expect("ring codes below 3^18");
         }
+        out
     }
 
     /// [`Library::dead_hit`] on frames already read.
