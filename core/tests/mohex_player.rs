@@ -1,5 +1,5 @@
 //! Soundness of the player (`hexlab_core::mohex`): legal moves on any position (finished
-//! boards, one empty cell, one and two threads), a winning move whenever it holds a winning
+//! boards, one empty cell, one and two threads, playouts from the fill-in), a winning move whenever it holds a winning
 //! virtual connection, a stop within 100 ms of the cancel flag, tree reuse, and on random 3x3
 //! to 4x4 positions where the side to move wins, a winning move (checked by the brute force).
 //! The seed comes from `HEXLAB_SEED` when set.
@@ -33,13 +33,15 @@ fn check_legal(player: &mut Player, position: &Position) {
 #[test]
 fn never_plays_an_illegal_move() {
     let seed = games::seed("mohex legal", 1);
-    for threads in [1, 2] {
+    // Two threads, and one with the playouts starting from the nodes' fill-in.
+    for (threads, playout_fillin) in [(1, false), (2, false), (1, true)] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap();
         let mut player = Player::new(Params {
             num_threads: threads,
+            playout_fillin,
             ..params(300)
         });
         for size in [1, 2, 3, 5, 7] {

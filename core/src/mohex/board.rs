@@ -29,7 +29,7 @@ pub const OFF: u8 = 3;
 /// Rings of padding round the board.
 pub const PAD: usize = 2;
 /// Padded cells of the largest board (19 + 4 squared).
-const PADDED: usize = (19 + 2 * PAD) * (19 + 2 * PAD);
+pub const PADDED: usize = (19 + 2 * PAD) * (19 + 2 * PAD);
 /// Board cells of the largest board.
 const MAX_CELLS: usize = 19 * 19;
 
@@ -186,6 +186,22 @@ impl SimBoard {
         }
         self.to_move = self.to_move.opponent();
         self.last = p;
+    }
+
+    /// Puts a stone `s` ([`stone`]) on the empty cell `p` without a move: the side to move and
+    /// the last move stay (fill-in).
+    #[inline]
+    pub fn place(&mut self, p: usize, s: u8) {
+        debug_assert_eq!(self.cells[p], EMPTY);
+        let slot = self.slot[p] as usize;
+        self.empty_len -= 1;
+        let moved = self.empty[self.empty_len];
+        self.empty[slot] = moved;
+        self.slot[moved as usize] = slot as u16;
+        self.cells[p] = s;
+        if s == BLACK {
+            self.black.insert(self.cell(p));
+        }
     }
 
     /// The six neighbour offsets in circular order (E, NE, NW, W, SW, SE): consecutive ones

@@ -5,23 +5,25 @@
 //! - One for the opponent (the mustplay is `None`): proven loss.
 //! - Fill-in that completes a chain: proven for that chain's owner.
 //! - Otherwise the moves kept are the mustplay, intersected with the inferior cell analysis'
-//!   consider set when the position has at most `inferior_max_empty` empty cells (the mustplay
-//!   alone when they do not meet); the others are pruned.
+//!   consider set when the position has at most `inferior_max_empty` empty cells (every
+//!   position by default; the mustplay alone when they do not meet); the others are pruned.
+//! - The fill-in, which the simulations below the node start from.
 //!
-//! Cost (release build, noisy shared machine): fill-in and H-search take a few milliseconds on
-//! 11x11, the full inferior cell analysis 50 to 500 ms on an open 11x11 board; hence the
-//! bound, which keeps a node's knowledge well below the 100 ms a cancel may take. The first
-//! call in a process also builds the pattern tables.
+//! The analysis is the quick one a search calls ([`crate::ica::IcaParams::QUICK`]: every claim
+//! about a move holds in the position as given, which the player plays on). Cost (release
+//! build, 300 fresh 11x11 positions of 16 to 40 stones): 2.3 ms per position, most of it the
+//! two H-searches; 4.0 ms on 13x13. The first call in a process also builds the pattern
+//! tables.
 //!
 //! Rex is not analysed by the inferior cell analysis: there knowledge only reads the winner of
 //! a finished board.
 
-use crate::board::CellSet;
-use crate::ica::fillin::{fill, FillPolicy};
+use crate::board::{Cell, CellSet, Color};
+use crate::ica::fillin::{fill_with, FillPolicy, FillRules};
 use crate::ica::Analysis;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::vc::mustplay::{threat, Threat};
+use crate::vc::mustplay::{opponent_connections, threat, threat_in, Threat};
 use crate::vc::Limits;
 
 use super::tree::{LOSS, UNKNOWN, WIN};
@@ -33,10 +35,14 @@ pub struct Knowledge {
     pub proven: u8,
     /// The moves to keep searching, when some can be pruned.
     pub keep: Option<CellSet>,
+    /// The fill-in (cells and the colour each takes), for the simulations below the node.
+    pub fill: Vec<(Cell, Color)>,
+    /// The opponent's connection-restoring replies to the kept moves ([`super::vcm`]).
+    pub replies: Vec<(Cell, CellSet)>,
 }
 
-/// Computes the knowledge of `position`; the full inferior cell analysis only with at most
-/// `inferior_max_empty` empty cells (fill-in always).
+/// Computes the knowledge of `position`; the inferior cell analysis' consider set only with at
+/// most `inferior_max_empty` empty cells (fill-in always).
 #[must_use]
 pub fn knowledge(position: &Position, inferior_max_empty: usize) -> Knowledge {
     let mover = position.to_move();
@@ -45,12 +51,16 @@ pub fn knowledge(position: &Position, inferior_max_empty: usize) -> Knowledge {
         return Knowledge {
             proven: verdict(winner),
             keep: None,
+            fill: Vec::new(),
+            replies: Vec::new(),
         };
     }
     if position.rules() == Rules::Rex {
         return Knowledge {
             proven: UNKNOWN,
             keep: None,
+            fill: Vec::new(),
+            replies: Vec::new(),
         };
     }
     let analysis = if position.empty_cells().len() <= inferior_max_empty {
@@ -60,7 +70,8 @@ pub fn knowledge(position: &Position, inferior_max_empty: usize) -> Knowledge {
             dead_color: mover.opponent(),
             permanent: crate::ica::fillin::PermanentFill::NotToMove,
         };
-        let (filled, fillin) = fill(position, policy, position.cells());
+        let (filled, fillin) =
+            fill_with(position, FillRules::quick(policy), position.cells(), None);
         Analysis {
             position: position.clone(),
             decided: filled.winner(),
@@ -75,6 +86,8 @@ pub fn knowledge(position: &Position, inferior_max_empty: usize) -> Knowledge {
         return Knowledge {
             proven: verdict(winner),
             keep: None,
+            fill: Vec::new(),
+            replies: Vec::new(),
         };
     }
     let limits = Limits::default();
@@ -84,13 +97,18 @@ pub fn knowledge(position: &Position, inferior_max_empty: usize) -> Knowledge {
         return Knowledge {
             proven: WIN,
             keep: None,
+            fill: Vec::new(),
+            replies: Vec::new(),
         };
     }
-    let must = match threat(&analysis.filled, limits) {
+    let theirs = opponent_connections(&analysis.filled, limits);
+    let must = match threat_in(&analysis.filled, &theirs) {
         Threat::Connected => {
             return Knowledge {
                 proven: LOSS,
                 keep: None,
+                fill: Vec::new(),
+                replies: Vec::new(),
             }
         }
         Threat::Semi(region) => region,
@@ -105,6 +123,8 @@ pub fn knowledge(position: &Position, inferior_max_empty: usize) -> Knowledge {
     Knowledge {
         proven: UNKNOWN,
         keep: (!keep.is_empty()).then_some(keep),
+        fill: analysis.fillin.iter().map(|f| (f.cell, f.color)).collect(),
+        replies: super::vcm::replies(&theirs, keep),
     }
 }
 

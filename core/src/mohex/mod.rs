@@ -21,6 +21,7 @@
 //! ```
 
 pub mod board;
+pub mod facts;
 pub mod knowledge;
 pub mod learn;
 pub mod level;
@@ -30,6 +31,7 @@ pub mod player;
 pub mod report;
 pub mod search;
 pub mod tree;
+pub mod vcm;
 
 pub use params::Params;
 pub use player::Player;

@@ -35,6 +35,13 @@ pub struct Params {
     pub max_nodes: usize,
     /// Playouts answer an intrusion into a bridge (hexlab's `bridge_replies`).
     pub bridge_replies: bool,
+    /// Playouts start from the board with the fill-in of the deepest node on their path whose
+    /// knowledge found some, as MoHex's do (hexlab's `playout_fillin`).
+    pub playout_fillin: bool,
+    /// When a node's knowledge finds the opponent's replies that restore a connection a move
+    /// breaks ([`super::vcm`]), each reply's pattern weight among that move's children gains
+    /// `vcm_gamma` times their mean weight (`vcm_gamma`, as MoHex 2.0 names it; 0: off).
+    pub vcm_gamma: f64,
     /// A short df-pn solve at the root first when at most this many cells are empty
     /// (hexlab's `solver_max_empty`; 0: never).
     pub solver_max_empty: usize,
@@ -67,11 +74,13 @@ impl Default for Params {
             rave_weight_final: 1000.0,
             uct_bias_constant: 0.0,
             expand_threshold: 3,
-            knowledge_threshold: 400,
-            inferior_max_empty: 30,
+            knowledge_threshold: 100,
+            inferior_max_empty: 361,
             reuse_subtree: true,
             max_nodes: 2_000_000,
             bridge_replies: true,
+            playout_fillin: false,
+            vcm_gamma: 50.0,
             solver_max_empty: 30,
             solver_nodes: 20_000,
             progressive_bias: 2.5,

@@ -144,7 +144,7 @@ impl Player {
             steps,
         };
         if tree.root().children().is_none() {
-            search.expand(0, &search.board);
+            search.expand(0, &search.board, None);
         }
         if self.params.knowledge_threshold > 0 && tree.root().knowledge.load(R) == 0 {
             search.learn(&[0]);

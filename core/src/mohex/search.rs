@@ -12,10 +12,26 @@ use crate::position::Position;
 use crate::rng::Rng;
 
 use super::board::{stone, SimBoard};
+use super::facts::Facts;
 use super::knowledge::knowledge;
 use super::params::Params;
 use super::pattern::Gammas;
 use super::tree::{Tree, LEAF, LOSS, UNKNOWN, WIN};
+
+/// The padded cells a simulation filled in before its playout: stones that are no move of
+/// the playout, so no RAVE result.
+#[derive(Default)]
+struct Placed([u64; super::board::PADDED.div_ceil(64)]);
+
+impl Placed {
+    fn insert(&mut self, p: usize) {
+        self.0[p / 64] |= 1 << (p % 64);
+    }
+
+    fn contains(&self, p: usize) -> bool {
+        self.0[p / 64] & (1 << (p % 64)) != 0
+    }
+}
 
 /// What every thread of one search shares.
 pub struct Search<'a> {
@@ -51,11 +67,19 @@ impl Search<'_> {
         self.tree.root().visits.fetch_add(1, R);
         let mut node = 0;
         let mut known = None;
+        // The deepest node on the path with a fill-in.
+        let mut filled = None;
         loop {
             let n = self.tree.node(node);
             let threshold = self.params.knowledge_threshold;
             if threshold > 0 && n.visits() >= threshold && n.knowledge.load(R) == 0 {
                 self.learn(path);
+            }
+            if self.params.playout_fillin
+                && n.facts.load(R) != 0
+                && self.tree.facts(node).is_some_and(|f| !f.fill.is_empty())
+            {
+                filled = Some(node);
             }
             match n.proven() {
                 WIN => known = Some(board.to_move()),
@@ -71,7 +95,7 @@ impl Search<'_> {
                     let ready = n.visits() > self.params.expand_threshold
                         && n.state.load(R) == LEAF
                         && !board.empties().is_empty();
-                    if !(ready && self.expand(node, &board)) {
+                    if !(ready && self.expand(node, &board, self.replies_into(path))) {
                         break;
                     }
                     n.children().expect("just expanded")
@@ -94,22 +118,54 @@ impl Search<'_> {
                     steps: self.steps,
                     far: self.params.playout_local as f32,
                 });
+                let mut placed = Placed::default();
+                if let Some(facts) = filled.and_then(|node| self.tree.facts(node)) {
+                    for &(p, s) in facts.fill.iter() {
+                        if board.at(p as usize) == super::board::EMPTY {
+                            board.place(p as usize, s);
+                            placed.insert(p as usize);
+                        }
+                    }
+                }
                 let winner = board.play_out_with(rng, self.params.bridge_replies, local.as_ref());
-                self.backup(path, winner, Some(&board));
+                self.backup(path, winner, Some((&board, &placed)));
             }
         }
     }
 
+    /// The opponent's connection-restoring replies to the move into the last node of `path`,
+    /// from its parent's knowledge.
+    fn replies_into(&self, path: &[usize]) -> Option<&[u16]> {
+        let [.., parent, node] = path else {
+            return None;
+        };
+        if self.params.vcm_gamma <= 0.0 || self.tree.node(*parent).facts.load(R) == 0 {
+            return None;
+        }
+        let cell = self.tree.node(*node).cell.load(R);
+        self.tree.facts(*parent)?.replies_to(cell)
+    }
+
     /// Gives `node` (whose position is `board`) its children, with the patterns' priors when
-    /// the progressive bias is on; whether this call expanded it.
-    pub fn expand(&self, node: usize, board: &SimBoard) -> bool {
+    /// the progressive bias is on (`replies`, the opponent's connection-restoring replies to
+    /// the node's move, weighed up by `vcm_gamma`); whether this call expanded it.
+    pub fn expand(&self, node: usize, board: &SimBoard, replies: Option<&[u16]>) -> bool {
         let rave = self.params.rave_prior;
         if self.params.progressive_bias > 0.0 {
-            let weights: Vec<f32> = board
+            let mut weights: Vec<f32> = board
                 .empties()
                 .iter()
                 .map(|&p| self.gammas.weight(board, &self.steps, p as usize))
                 .collect();
+            if let Some(replies) = replies {
+                let mean = weights.iter().sum::<f32>() / weights.len().max(1) as f32;
+                let bonus = self.params.vcm_gamma as f32 * mean;
+                for (w, &p) in weights.iter_mut().zip(board.empties()) {
+                    if replies.contains(&p) {
+                        *w += bonus;
+                    }
+                }
+            }
             let total: f32 = weights.iter().sum::<f32>().max(f32::MIN_POSITIVE);
             let cells = board
                 .empties()
@@ -175,7 +231,7 @@ impl Search<'_> {
 
     /// Adds `winner`'s result to every node of `path`, and the RAVE results of the full board
     /// `end` (none when the result came from a proof).
-    fn backup(&self, path: &[usize], winner: Color, end: Option<&SimBoard>) {
+    fn backup(&self, path: &[usize], winner: Color, end: Option<(&SimBoard, &Placed)>) {
         for (depth, &index) in path.iter().enumerate() {
             let node = self.tree.node(index);
             // The move into the node at `depth` was made by the side to move at `depth - 1`.
@@ -186,7 +242,7 @@ impl Search<'_> {
             if !self.params.use_rave {
                 continue;
             }
-            let (Some(board), Some(children)) = (end, node.children()) else {
+            let (Some((board, placed)), Some(children)) = (end, node.children()) else {
                 continue;
             };
             let mover = self.mover_at(depth);
@@ -194,7 +250,8 @@ impl Search<'_> {
             let won = mover == winner;
             for child in children {
                 let c = self.tree.node(child);
-                if board.at(c.cell.load(R) as usize) == mine {
+                let p = c.cell.load(R) as usize;
+                if board.at(p) == mine && !placed.contains(p) {
                     c.add_rave(won);
                 }
             }
@@ -221,9 +278,59 @@ impl Search<'_> {
         }
         if found.proven != UNKNOWN {
             node.proven.store(found.proven, R);
+        } else if !found.fill.is_empty() || !found.replies.is_empty() {
+            let at = |cell: Cell| self.board.index(cell) as u16;
+            let facts = Facts {
+                fill: found
+                    .fill
+                    .iter()
+                    .map(|&(cell, color)| (at(cell), stone(color)))
+                    .collect(),
+                replies: found
+                    .replies
+                    .iter()
+                    .map(|&(probe, replies)| (at(probe), replies.iter().map(at).collect()))
+                    .collect(),
+            };
+            if self.params.vcm_gamma > 0.0 && self.params.progressive_bias > 0.0 {
+                self.weigh_up_replies(index, &facts);
+            }
+            self.tree.set_facts(index, facts);
         }
         node.knowledge.store(2, R);
         self.propagate(path);
+    }
+
+    /// Gives the replies of `facts` (the knowledge of `node`) their larger prior among the
+    /// children of probes already expanded, as [`Search::expand`] does for the others: with
+    /// priors `p` summing to 1 over `count` children, a reply's weight gains `vcm_gamma / count`
+    /// and all are divided by the new total.
+    fn weigh_up_replies(&self, node: usize, facts: &Facts) {
+        let Some(children) = self.tree.node(node).children() else {
+            return;
+        };
+        for child in children {
+            let c = self.tree.node(child);
+            let (Some(replies), Some(grandchildren)) =
+                (facts.replies_to(c.cell.load(R)), c.children())
+            else {
+                continue;
+            };
+            let bonus = self.params.vcm_gamma as f32 / grandchildren.len().max(1) as f32;
+            let hits = grandchildren
+                .clone()
+                .filter(|&g| replies.contains(&self.tree.node(g).cell.load(R)))
+                .count();
+            let total = 1.0 + bonus * hits as f32;
+            for g in grandchildren {
+                let n = self.tree.node(g);
+                let mut prior = n.prior();
+                if replies.contains(&n.cell.load(R)) {
+                    prior += bonus;
+                }
+                n.prior.store((prior / total).to_bits(), R);
+            }
+        }
     }
 
     /// The position at the end of `path`.

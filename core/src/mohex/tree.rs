@@ -20,6 +20,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU32, AtomicU8, Ordering};
 
+use super::facts::{FactStore, Facts};
+
 /// No children yet.
 pub const LEAF: u8 = 0;
 /// A thread is writing the children.
@@ -60,6 +62,9 @@ pub struct Node {
     /// The prior probability of the move among its siblings (an `f32`'s bits), from the
     /// patterns ([`super::pattern`]); 0 without patterns.
     pub prior: AtomicU32,
+    /// The node's [`Facts`] in the tree's [`FactStore`] (1-based; 0: none), stored with
+    /// release ordering once the entry is written.
+    pub facts: AtomicU32,
 }
 
 impl Node {
@@ -120,6 +125,8 @@ impl Node {
 pub struct Tree {
     nodes: Box<[Node]>,
     next: std::sync::atomic::AtomicUsize,
+    /// The facts of nodes whose knowledge found some.
+    pub facts: FactStore,
 }
 
 impl Tree {
@@ -137,6 +144,7 @@ impl Tree {
         Tree {
             nodes,
             next: std::sync::atomic::AtomicUsize::new(1),
+            facts: FactStore::default(),
         }
     }
 
@@ -212,7 +220,7 @@ impl Tree {
     #[must_use]
     pub fn subtree(&self, index: usize, capacity: usize) -> Tree {
         let tree = Tree::new(capacity);
-        copy_node(self.node(index), tree.root());
+        self.copy_node(self.node(index), &tree, 0);
         let mut queue = std::collections::VecDeque::from([(index, 0usize)]);
         while let Some((from, to)) = queue.pop_front() {
             let Some(children) = self.node(from).children() else {
@@ -225,7 +233,7 @@ impl Tree {
             }
             tree.next.store(first + count, R);
             for (i, child) in children.enumerate() {
-                copy_node(self.node(child), tree.node(first + i));
+                self.copy_node(self.node(child), &tree, first + i);
                 queue.push_back((child, first + i));
             }
             let target = tree.node(to);
@@ -235,10 +243,33 @@ impl Tree {
         }
         tree
     }
+
+    /// Stores `facts` as those of `node` (nothing when the store is full).
+    pub fn set_facts(&self, node: usize, facts: Facts) {
+        if let Some(index) = self.facts.push(facts) {
+            self.nodes[node].facts.store(index, Ordering::Release);
+        }
+    }
+
+    /// The facts of `node`, if it has some.
+    #[must_use]
+    pub fn facts(&self, node: usize) -> Option<&Facts> {
+        self.facts
+            .get(self.nodes[node].facts.load(Ordering::Acquire))
+    }
+
+    /// Copies one node's move, statistics, proof and facts (not its children) into node `to`
+    /// of `tree`.
+    fn copy_node(&self, from: &Node, tree: &Tree, to: usize) {
+        if let Some(facts) = self.facts.get(from.facts.load(Ordering::Acquire)) {
+            tree.set_facts(to, facts.clone());
+        }
+        copy_fields(from, tree.node(to));
+    }
 }
 
-/// Copies one node's move, statistics and proof (not its children).
-fn copy_node(from: &Node, to: &Node) {
+/// Copies one node's move, statistics and proof (not its children or facts).
+fn copy_fields(from: &Node, to: &Node) {
     to.cell.store(from.cell.load(R), R);
     to.visits.store(from.visits.load(R), R);
     to.wins.store(from.wins.load(R), R);

@@ -26,6 +26,13 @@ pub fn threat(position: &Position, limits: Limits) -> Threat {
     threat_in(position, &search_rules(position, opponent, limits))
 }
 
+/// H-search's connections for the opponent of the side to move in `position`, as [`threat`]
+/// reads them (for [`threat_in`] and whatever else the caller reads off them).
+#[must_use]
+pub fn opponent_connections(position: &Position, limits: Limits) -> Connections {
+    search_rules(position, position.to_move().opponent(), limits)
+}
+
 /// The threat read off `connections`, H-search's connections for the opponent of the side to
 /// move in `position`.
 #[must_use]

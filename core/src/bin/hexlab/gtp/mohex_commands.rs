@@ -230,6 +230,7 @@ fn describe(p: &Params) -> String {
         format!("[bool] reuse_subtree {}", b(p.reuse_subtree)),
         format!("[bool] use_rave {}", b(p.use_rave)),
         format!("[bool] bridge_replies {}", b(p.bridge_replies)),
+        format!("[bool] playout_fillin {}", b(p.playout_fillin)),
         format!("[string] expand_threshold {}", p.expand_threshold),
         format!("[string] inferior_max_empty {}", p.inferior_max_empty),
         format!("[string] knowledge_threshold {}", p.knowledge_threshold),
@@ -246,6 +247,7 @@ fn describe(p: &Params) -> String {
         format!("[string] solver_max_empty {}", p.solver_max_empty),
         format!("[string] solver_nodes {}", p.solver_nodes),
         format!("[string] uct_bias_constant {}", p.uct_bias_constant),
+        format!("[string] vcm_gamma {}", p.vcm_gamma),
     ]
     .join("\n")
 }
@@ -291,6 +293,7 @@ fn set(p: &mut Params, name: &str, value: &str) -> Answer {
         "reuse_subtree" => p.reuse_subtree = flag(name, value)?,
         "use_rave" => p.use_rave = flag(name, value)?,
         "bridge_replies" => p.bridge_replies = flag(name, value)?,
+        "playout_fillin" => p.playout_fillin = flag(name, value)?,
         "expand_threshold" => p.expand_threshold = number(name, value, 0..=1_000_000)?,
         "inferior_max_empty" => p.inferior_max_empty = number(name, value, 0..=361)?,
         "knowledge_threshold" => p.knowledge_threshold = number(name, value, 0..=u32::MAX)?,
@@ -304,6 +307,7 @@ fn set(p: &mut Params, name: &str, value: &str) -> Answer {
         "max_time" => p.max_time = number(name, value, 0.0..=MAX_SECONDS)?,
         "num_threads" => p.num_threads = number(name, value, 1..=MAX_THREADS)?,
         "progressive_bias" => p.progressive_bias = number(name, value, 0.0..=1000.0)?,
+        "vcm_gamma" => p.vcm_gamma = number(name, value, 0.0..=1e6)?,
         "playout_local" => p.playout_local = number(name, value, 0.0..=1e9)?,
         "rave_prior" => p.rave_prior = number(name, value, 0..=1_000_000)?,
         "rave_weight_final" => p.rave_weight_final = number(name, value, 1e-3..=1e12)?,
