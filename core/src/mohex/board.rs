@@ -174,22 +174,13 @@ impl SimBoard {
     /// Plays the empty cell `p` for the side to move.
     #[inline]
     pub fn play(&mut self, p: usize) {
-        debug_assert_eq!(self.cells[p], EMPTY);
-        let s = self.slot[p] as usize;
-        self.empty_len -= 1;
-        let moved = self.empty[self.empty_len];
-        self.empty[s] = moved;
-        self.slot[moved as usize] = s as u16;
-        self.cells[p] = stone(self.to_move);
-        if self.to_move == Color::Black {
-            self.black.insert(self.cell(p));
-        }
+        self.place(p, stone(self.to_move));
         self.to_move = self.to_move.opponent();
         self.last = p;
     }
 
     /// Puts a stone `s` ([`stone`]) on the empty cell `p` without a move: the side to move and
-    /// the last move stay (fill-in).
+    /// the last move stay (fill-in; [`SimBoard::play`] is this and the turn).
     #[inline]
     pub fn place(&mut self, p: usize, s: u8) {
         debug_assert_eq!(self.cells[p], EMPTY);
