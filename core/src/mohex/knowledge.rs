@@ -41,6 +41,18 @@ pub struct Knowledge {
     pub replies: Vec<(Cell, CellSet)>,
 }
 
+impl Knowledge {
+    /// A verdict alone: nothing pruned, no fill-in, no replies.
+    fn only(proven: u8) -> Knowledge {
+        Knowledge {
+            proven,
+            keep: None,
+            fill: Vec::new(),
+            replies: Vec::new(),
+        }
+    }
+}
+
 /// Computes the knowledge of `position`; the inferior cell analysis' consider set only with at
 /// most `inferior_max_empty` empty cells (fill-in always).
 #[must_use]
@@ -48,20 +60,10 @@ pub fn knowledge(position: &Position, inferior_max_empty: usize) -> Knowledge {
     let mover = position.to_move();
     let verdict = |winner| if winner == mover { WIN } else { LOSS };
     if let Some(winner) = position.winner() {
-        return Knowledge {
-            proven: verdict(winner),
-            keep: None,
-            fill: Vec::new(),
-            replies: Vec::new(),
-        };
+        return Knowledge::only(verdict(winner));
     }
     if position.rules() == Rules::Rex {
-        return Knowledge {
-            proven: UNKNOWN,
-            keep: None,
-            fill: Vec::new(),
-            replies: Vec::new(),
-        };
+        return Knowledge::only(UNKNOWN);
     }
     let analysis = if position.empty_cells().len() <= inferior_max_empty {
         crate::ica::analyze_with(position, &crate::ica::IcaParams::QUICK)
@@ -83,34 +85,17 @@ pub fn knowledge(position: &Position, inferior_max_empty: usize) -> Knowledge {
         }
     };
     if let Some(winner) = analysis.decided {
-        return Knowledge {
-            proven: verdict(winner),
-            keep: None,
-            fill: Vec::new(),
-            replies: Vec::new(),
-        };
+        return Knowledge::only(verdict(winner));
     }
     let limits = Limits::default();
     let mut flipped = analysis.filled.clone();
     flipped.set_to_move(mover.opponent());
     if threat(&flipped, limits) == Threat::Connected {
-        return Knowledge {
-            proven: WIN,
-            keep: None,
-            fill: Vec::new(),
-            replies: Vec::new(),
-        };
+        return Knowledge::only(WIN);
     }
     let theirs = opponent_connections(&analysis.filled, limits);
     let must = match threat_in(&analysis.filled, &theirs) {
-        Threat::Connected => {
-            return Knowledge {
-                proven: LOSS,
-                keep: None,
-                fill: Vec::new(),
-                replies: Vec::new(),
-            }
-        }
+        Threat::Connected => return Knowledge::only(LOSS),
         Threat::Semi(region) => region,
         Threat::Nothing => analysis.filled.empty_cells(),
     };

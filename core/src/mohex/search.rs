@@ -33,6 +33,19 @@ impl Placed {
     }
 }
 
+/// The rule of [`super::params::Params::vcm_gamma`]: adds `vcm_gamma` times the mean of
+/// `weights` to the weights of the moves `is_reply` marks (by index); returns the new total.
+fn add_reply_bonus(weights: &mut [f32], vcm_gamma: f64, is_reply: impl Fn(usize) -> bool) -> f32 {
+    let mean = weights.iter().sum::<f32>() / weights.len().max(1) as f32;
+    let bonus = vcm_gamma as f32 * mean;
+    for (i, w) in weights.iter_mut().enumerate() {
+        if is_reply(i) {
+            *w += bonus;
+        }
+    }
+    weights.iter().sum()
+}
+
 /// What every thread of one search shares.
 pub struct Search<'a> {
     pub tree: &'a Tree,
@@ -76,7 +89,6 @@ impl Search<'_> {
                 self.learn(path);
             }
             if self.params.playout_fillin
-                && n.facts.load(R) != 0
                 && self.tree.facts(node).is_some_and(|f| !f.fill.is_empty())
             {
                 filled = Some(node);
@@ -139,7 +151,7 @@ impl Search<'_> {
         let [.., parent, node] = path else {
             return None;
         };
-        if self.params.vcm_gamma <= 0.0 || self.tree.node(*parent).facts.load(R) == 0 {
+        if self.params.vcm_gamma <= 0.0 {
             return None;
         }
         let cell = self.tree.node(*node).cell.load(R);
@@ -158,13 +170,10 @@ impl Search<'_> {
                 .map(|&p| self.gammas.weight(board, &self.steps, p as usize))
                 .collect();
             if let Some(replies) = replies {
-                let mean = weights.iter().sum::<f32>() / weights.len().max(1) as f32;
-                let bonus = self.params.vcm_gamma as f32 * mean;
-                for (w, &p) in weights.iter_mut().zip(board.empties()) {
-                    if replies.contains(&p) {
-                        *w += bonus;
-                    }
-                }
+                let empties = board.empties();
+                add_reply_bonus(&mut weights, self.params.vcm_gamma, |i| {
+                    replies.contains(&empties[i])
+                });
             }
             let total: f32 = weights.iter().sum::<f32>().max(f32::MIN_POSITIVE);
             let cells = board
@@ -302,9 +311,8 @@ impl Search<'_> {
     }
 
     /// Gives the replies of `facts` (the knowledge of `node`) their larger prior among the
-    /// children of probes already expanded, as [`Search::expand`] does for the others: with
-    /// priors `p` summing to 1 over `count` children, a reply's weight gains `vcm_gamma / count`
-    /// and all are divided by the new total.
+    /// children of probes already expanded, by the rule [`Search::expand`] applies to the
+    /// others ([`add_reply_bonus`] on the priors, then divided by the new total).
     fn weigh_up_replies(&self, node: usize, facts: &Facts) {
         let Some(children) = self.tree.node(node).children() else {
             return;
@@ -316,18 +324,13 @@ impl Search<'_> {
             else {
                 continue;
             };
-            let bonus = self.params.vcm_gamma as f32 / grandchildren.len().max(1) as f32;
-            let hits = grandchildren
-                .clone()
-                .filter(|&g| replies.contains(&self.tree.node(g).cell.load(R)))
-                .count();
-            let total = 1.0 + bonus * hits as f32;
-            for g in grandchildren {
-                let n = self.tree.node(g);
-                let mut prior = n.prior();
-                if replies.contains(&n.cell.load(R)) {
-                    prior += bonus;
-                }
+            let nodes: Vec<_> = grandchildren.map(|g| self.tree.node(g)).collect();
+            let mut priors: Vec<f32> = nodes.iter().map(|n| n.prior()).collect();
+            let total = add_reply_bonus(&mut priors, self.params.vcm_gamma, |i| {
+                replies.contains(&nodes[i].cell.load(R))
+            })
+            .max(f32::MIN_POSITIVE);
+            for (n, prior) in nodes.iter().zip(priors) {
                 n.prior.store((prior / total).to_bits(), R);
             }
         }

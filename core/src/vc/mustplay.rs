@@ -22,8 +22,7 @@ pub enum Threat {
 pub fn threat(position: &Position, limits: Limits) -> Threat {
     // Only the edge-to-edge connections are read: the plain search [`super::h_search`] runs
     // beside the one through edges is not needed.
-    let opponent = position.to_move().opponent();
-    threat_in(position, &search_rules(position, opponent, limits))
+    threat_in(position, &opponent_connections(position, limits))
 }
 
 /// H-search's connections for the opponent of the side to move in `position`, as [`threat`]
