@@ -339,6 +339,10 @@ impl Solver {
         let root_key = key(position);
         let finished = AtomicBool::new(false);
         let stopped = std::sync::Mutex::new(None);
+        // The root's result as the thread that settled it saw it: the table may lose the
+        // root's entry afterwards (a full bucket replaces its cheapest entry, and another
+        // thread may still be storing on its way back up).
+        let settled = std::sync::Mutex::new(None);
         let run = || {
             let mut walker = Walker {
                 solver: self,
@@ -346,11 +350,16 @@ impl Solver {
                 finished: &finished,
                 expanded: 0,
             };
-            let why = walker.root(position, root_key);
-            if let Some(why) = why {
-                *stopped.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
-                // One thread out of budget stops them all.
-                finished.store(true, Ordering::Relaxed);
+            match walker.root(position, root_key) {
+                Walk::Settled(bounds) => {
+                    *settled.lock().unwrap_or_else(|e| e.into_inner()) = Some(bounds);
+                }
+                Walk::Finished => {}
+                Walk::Stopped(why) => {
+                    *stopped.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
+                    // One thread out of budget stops them all.
+                    finished.store(true, Ordering::Relaxed);
+                }
             }
         };
         if threads <= 1 {
@@ -362,7 +371,11 @@ impl Solver {
                 }
             });
         }
-        let bounds = self.bounds(position).unwrap_or(Bounds::UNKNOWN);
+        let bounds = settled
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .or_else(|| self.bounds(position))
+            .unwrap_or(Bounds::UNKNOWN);
         let winner = if bounds.is_win() {
             Some(position.to_move())
         } else if bounds.is_loss() {
@@ -423,6 +436,16 @@ impl Solver {
     }
 }
 
+/// How one thread's walk from the root ended.
+enum Walk {
+    /// This thread saw the root settled, with these bounds.
+    Settled(Bounds),
+    /// Another thread settled the root (or stopped the search) first.
+    Finished,
+    /// A limit stopped the search.
+    Stopped(Stopped),
+}
+
 /// One thread's walk of the tree.
 struct Walker<'a> {
     solver: &'a Solver,
@@ -434,36 +457,31 @@ struct Walker<'a> {
 
 impl Walker<'_> {
     /// Searches from the root until it is solved or the search must stop (and why).
-    fn root(&mut self, position: &Position, key: u64) -> Option<Stopped> {
+    fn root(&mut self, position: &Position, key: u64) -> Walk {
         let limit = Bounds {
             phi: INFINITY,
             delta: INFINITY,
         };
         loop {
-            if self
-                .solver
-                .table
-                .get(key)
-                .is_some_and(|n| n.bounds.is_solved())
-            {
+            if let Some(node) = self.solver.table.get(key).filter(|n| n.bounds.is_solved()) {
                 self.finished.store(true, Ordering::Relaxed);
-                return None;
+                return Walk::Settled(node.bounds);
             }
             let before = self.expanded;
             match self.mid(position, key, limit) {
                 Ok(bounds) if bounds.is_solved() => {
                     self.finished.store(true, Ordering::Relaxed);
-                    return None;
+                    return Walk::Settled(bounds);
                 }
                 Ok(_) => {}
-                Err(Halt::Finished) => return None,
-                Err(Halt::Stopped(why)) => return Some(why),
+                Err(Halt::Finished) => return Walk::Finished,
+                Err(Halt::Stopped(why)) => return Walk::Stopped(why),
             }
             if self.expanded == before {
                 // No progress: another thread holds the work (or the table is too small to
                 // keep a path); look again after a pause rather than spin.
                 if self.finished.load(Ordering::Relaxed) {
-                    return None;
+                    return Walk::Finished;
                 }
                 std::thread::yield_now();
             }
