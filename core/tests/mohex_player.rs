@@ -104,6 +104,23 @@ fn plays_a_winning_move_when_it_holds_a_winning_connection() {
                 result.best.unwrap(),
                 games::describe(&position)
             );
+            // Without proofs (the lower levels) the same knowledge proves nothing: with no move
+            // that ends the game, one game leaves the root unproven, and the move is legal.
+            let ends_at_once = position.empty_cells().iter().any(|cell| {
+                let mut after = position.clone();
+                after.play_unchecked(cell);
+                after.winner().is_some()
+            });
+            if !ends_at_once {
+                let mut player = Player::new(Params {
+                    solver_max_empty: 0,
+                    knowledge_proofs: false,
+                    ..params(1)
+                });
+                let result = player.search(&position, &Budget::unlimited());
+                assert_eq!(result.proven, None, "{}", games::describe(&position));
+                games::assert_legal_answer(&position, result.best, false);
+            }
         }
     }
     assert!(

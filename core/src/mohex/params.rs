@@ -25,6 +25,11 @@ pub struct Params {
     /// Visits before a node's inferior cells, mustplay and virtual connections are computed
     /// (`knowledge_threshold`); 0 turns knowledge off.
     pub knowledge_threshold: u32,
+    /// The knowledge may prove a node won or lost (a winning virtual connection, a fill-in
+    /// that completes a chain); without, it only prunes and orders the children, and only
+    /// finished games are proven (hexlab's `knowledge_proofs`; a middle level of strength,
+    /// see [`super::level`]).
+    pub knowledge_proofs: bool,
     /// The full inferior cell analysis (consider set) in a node's knowledge only with at most
     /// this many empty cells; fill-in, virtual connections and the mustplay always (hexlab's
     /// `inferior_max_empty`).
@@ -75,6 +80,7 @@ impl Default for Params {
             uct_bias_constant: 0.0,
             expand_threshold: 3,
             knowledge_threshold: 100,
+            knowledge_proofs: true,
             inferior_max_empty: 361,
             reuse_subtree: true,
             max_nodes: 2_000_000,

@@ -276,7 +276,12 @@ impl Search<'_> {
             return;
         }
         let position = self.position_at(path);
-        let found = knowledge(&position, self.params.inferior_max_empty);
+        let mut found = knowledge(&position, self.params.inferior_max_empty);
+        if !self.params.knowledge_proofs && position.winner().is_none() {
+            // Without proofs the knowledge keeps its pruning and ordering only (a proof's
+            // answer prunes nothing).
+            found.proven = UNKNOWN;
+        }
         if let (Some(keep), Some(children)) = (found.keep, node.children()) {
             for child in children {
                 let c = self.tree.node(child);
