@@ -40,7 +40,7 @@ pub fn games(level: u32) -> u64 {
 /// The temperature of the move's draw at `level` (0: the most visited move).
 #[must_use]
 pub fn temperature(level: u32) -> f64 {
-    const TEMPERATURE: [f64; LEVELS as usize] = [1.0, 0.6, 0.35, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
+    const TEMPERATURE: [f64; LEVELS as usize] = [0.9, 0.6, 0.35, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
     TEMPERATURE[(level.clamp(1, LEVELS) - 1) as usize]
 }
 
