@@ -11,7 +11,7 @@
 //! else would become unbeatable as soon as it holds a virtual connection, which is not a
 //! smooth ladder. Knowledge comes in by steps, each measured (README, the ladder): at the
 //! root only and proving nothing from [`ROOT_KNOWLEDGE_FROM`] (the mustplay and the inferior
-//! moves prune the moves the level chooses among: some 170 Elo over the level below, where the
+//! moves prune the moves the level chooses among: some 190 Elo over the level below, where the
 //! whole knowledge at once had been a step of 300), in the tree with its proofs from
 //! [`KNOWLEDGE_FROM`], and the root solver from [`SOLVER_FROM`].
 
