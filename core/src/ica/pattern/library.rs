@@ -21,6 +21,7 @@ use crate::board::{BoardSize, Cell, CellSet, Color, STRIDE};
 
 use super::geometry::{all_classes, place, BoardMap, Class, Shape};
 use super::local::bits;
+use super::needs;
 use super::stones::StoneView;
 use super::table::{parse, Kind, Pattern, TableError};
 
@@ -83,11 +84,22 @@ fn stones(black: u32, white: u32) -> u64 {
     u64::from(black) | u64::from(white) << 32
 }
 
+/// The requirement word of an entry ([`needs::need_word`]).
+#[inline]
+fn need_of(e: &Entry) -> u64 {
+    let (black, white) = (e.stones as u32, (e.stones >> 32) as u32);
+    needs::need_word(black, white, e.empty)
+}
+
 /// Entries grouped by ring code.
+///
+/// Invariant: `needs[i]` is the requirement word of `entries[i]`; a query scans the words and
+/// reads an entry only once it knows the entry matches.
 #[derive(Clone, Debug, Default)]
 struct Buckets {
     start: Vec<u32>,
     entries: Vec<Entry>,
+    needs: Vec<u64>,
 }
 
 impl Buckets {
@@ -99,6 +111,7 @@ impl Buckets {
         let mut buckets = Buckets {
             start: Vec::with_capacity(codes + 1),
             entries: Vec::new(),
+            needs: Vec::new(),
         };
         for mut list in by_code {
             buckets.start.push(buckets.entries.len() as u32);
@@ -117,6 +130,7 @@ impl Buckets {
             }
         }
         buckets.start.push(buckets.entries.len() as u32);
+        buckets.needs = buckets.entries.iter().map(need_of).collect();
         buckets
     }
 
@@ -125,10 +139,9 @@ impl Buckets {
     fn find(&self, at: &Placed) -> Option<&Entry> {
         let (code, black, white) = (at.code as usize, at.black, at.white);
         let (from, to) = (self.start[code] as usize, self.start[code + 1] as usize);
-        let (stones, occupied) = (stones(black, white), black | white);
-        self.entries[from..to]
-            .iter()
-            .find(|e| e.stones & !stones == 0 && e.empty & occupied == 0)
+        let have = needs::have_word(black, white);
+        let i = needs::first_linear(&self.needs[from..to], have)?;
+        Some(&self.entries[from + i])
     }
 }
 

@@ -33,6 +33,7 @@ pub mod generate;
 pub mod geometry;
 pub mod library;
 pub mod local;
+pub mod needs;
 pub mod search;
 pub mod stones;
 pub mod table;
