@@ -46,6 +46,16 @@ struct Entry {
 }
 
 impl Entry {
+    /// The order of a bucket: entries needing fewer cells first (a weaker entry before the
+    /// entries it implies), then in table order.
+    fn order(&self) -> (u32, u32, u8) {
+        (
+            self.stones.count_ones() + self.empty.count_ones(),
+            self.pattern,
+            self.symmetry,
+        )
+    }
+
     fn implies(&self, other: &Entry) -> bool {
         self.stones & !other.stones == 0 && self.empty & !other.empty == 0
     }
@@ -103,25 +113,18 @@ struct Buckets {
 }
 
 impl Buckets {
-    fn build(codes: usize, items: Vec<(u32, Entry)>) -> Buckets {
-        let mut by_code: Vec<Vec<Entry>> = vec![Vec::new(); codes];
-        for (code, e) in items {
-            by_code[code as usize].push(e);
-        }
+    /// The buckets of the entries of each ring code, each list in [`Entry::order`]: each
+    /// bucket keeps that order, an entry implied by one before it left out.
+    fn build(by_code: Vec<Vec<Entry>>) -> Buckets {
+        let codes = by_code.len();
         let mut buckets = Buckets {
             start: Vec::with_capacity(codes + 1),
             entries: Vec::new(),
             needs: Vec::new(),
         };
-        for mut list in by_code {
+        for list in by_code {
             buckets.start.push(buckets.entries.len() as u32);
-            list.sort_unstable_by_key(|e| {
-                (
-                    e.stones.count_ones() + e.empty.count_ones(),
-                    e.pattern,
-                    e.symmetry,
-                )
-            });
+            debug_assert!(list.is_sorted_by_key(Entry::order));
             let first = buckets.entries.len();
             for e in list {
                 if !buckets.entries[first..].iter().any(|k| k.implies(&e)) {
@@ -900,7 +903,9 @@ fn build_slot(
     color: Option<Color>,
 ) -> Buckets {
     let ring_mask = class.ring;
-    let mut items: Vec<(u32, Entry)> = Vec::new();
+    // Each image with its stones and cells needed empty, then their ring codes in bucket order:
+    // sorting the few thousand images once instead of every bucket of their copies.
+    let mut images: Vec<(Entry, u32, u32, u32)> = Vec::new();
     let mut seen = HashSet::new();
     let members = patterns
         .iter()
@@ -923,27 +928,39 @@ fn build_slot(
                 pattern: n as u32,
                 symmetry: gi as u8,
             };
-            let mut codes = vec![0u32];
-            for (i, &r) in ring.iter().enumerate() {
-                let p3 = 3u32.pow(i as u32);
-                let options: &[u32] = if black & (1 << r) != 0 {
-                    &[1]
-                } else if white & (1 << r) != 0 {
-                    &[2]
-                } else if empty & (1 << r) != 0 {
-                    &[0]
-                } else {
-                    &[0, 1, 2]
-                };
-                codes = codes
-                    .iter()
-                    .flat_map(|&c| options.iter().map(move |&d| c + d * p3))
-                    .collect();
-            }
-            items.extend(codes.into_iter().map(|code| (code, entry)));
+            images.push((entry, black, white, empty));
         }
     }
-    Buckets::build(3usize.pow(ring.len() as u32), items)
+    images.sort_unstable_by_key(|(entry, ..)| entry.order());
+    let mut by_code: Vec<Vec<Entry>> = vec![Vec::new(); 3usize.pow(ring.len() as u32)];
+    let (mut codes, mut next) = (Vec::new(), Vec::new());
+    for (entry, black, white, empty) in images {
+        codes.clear();
+        codes.push(0u32);
+        for (i, &r) in ring.iter().enumerate() {
+            let p3 = 3u32.pow(i as u32);
+            let options: &[u32] = if black & (1 << r) != 0 {
+                &[1]
+            } else if white & (1 << r) != 0 {
+                &[2]
+            } else if empty & (1 << r) != 0 {
+                &[0]
+            } else {
+                &[0, 1, 2]
+            };
+            next.clear();
+            next.extend(
+                codes
+                    .iter()
+                    .flat_map(|&c| options.iter().map(move |&d| c + d * p3)),
+            );
+            std::mem::swap(&mut codes, &mut next);
+        }
+        for &code in &codes {
+            by_code[code as usize].push(entry);
+        }
+    }
+    Buckets::build(by_code)
 }
 
 #[cfg(test)]
