@@ -113,26 +113,28 @@ struct Buckets {
 }
 
 impl Buckets {
-    /// The buckets of the entries of each ring code, each list in [`Entry::order`]: each
-    /// bucket keeps that order, an entry implied by one before it left out.
-    fn build(by_code: Vec<Vec<Entry>>) -> Buckets {
-        let codes = by_code.len();
+    /// The buckets of the entries of each ring code (`listed[listed_start[c]..listed_start[c +
+    /// 1]]` for code `c`), each list in [`Entry::order`]: each bucket keeps that order, an entry
+    /// implied by one before it left out.
+    fn build(listed_start: &[u32], listed: &[Entry]) -> Buckets {
         let mut buckets = Buckets {
-            start: Vec::with_capacity(codes + 1),
-            entries: Vec::new(),
+            start: Vec::with_capacity(listed_start.len()),
+            entries: Vec::with_capacity(listed.len()),
             needs: Vec::new(),
         };
-        for list in by_code {
+        for range in listed_start.windows(2) {
+            let list = &listed[range[0] as usize..range[1] as usize];
             buckets.start.push(buckets.entries.len() as u32);
             debug_assert!(list.is_sorted_by_key(Entry::order));
             let first = buckets.entries.len();
             for e in list {
-                if !buckets.entries[first..].iter().any(|k| k.implies(&e)) {
-                    buckets.entries.push(e);
+                if !buckets.entries[first..].iter().any(|k| k.implies(e)) {
+                    buckets.entries.push(*e);
                 }
             }
         }
         buckets.start.push(buckets.entries.len() as u32);
+        buckets.entries.shrink_to_fit();
         buckets.needs = buckets.entries.iter().map(need_of).collect();
         buckets
     }
@@ -932,35 +934,69 @@ fn build_slot(
         }
     }
     images.sort_unstable_by_key(|(entry, ..)| entry.order());
-    let mut by_code: Vec<Vec<Entry>> = vec![Vec::new(); 3usize.pow(ring.len() as u32)];
-    let (mut codes, mut next) = (Vec::new(), Vec::new());
-    for (entry, black, white, empty) in images {
-        codes.clear();
-        codes.push(0u32);
-        for (i, &r) in ring.iter().enumerate() {
-            let p3 = 3u32.pow(i as u32);
-            let options: &[u32] = if black & (1 << r) != 0 {
-                &[1]
-            } else if white & (1 << r) != 0 {
-                &[2]
-            } else if empty & (1 << r) != 0 {
-                &[0]
-            } else {
-                &[0, 1, 2]
-            };
-            next.clear();
-            next.extend(
-                codes
-                    .iter()
-                    .flat_map(|&c| options.iter().map(move |&d| c + d * p3)),
-            );
-            std::mem::swap(&mut codes, &mut next);
-        }
-        for &code in &codes {
-            by_code[code as usize].push(entry);
+    // Each image goes to every ring code it is compatible with: counted first, then placed, so
+    // that each code's list is one slice of one vector, in the images' order.
+    let mut start = vec![0u32; 3usize.pow(ring.len() as u32) + 1];
+    let mut codes = RingCodes::default();
+    for &(_, black, white, empty) in &images {
+        for &code in codes.of(ring, black, white, empty) {
+            start[code as usize + 1] += 1;
         }
     }
-    Buckets::build(by_code)
+    for c in 1..start.len() {
+        start[c] += start[c - 1];
+    }
+    let mut next = start.clone();
+    let mut listed = Vec::new();
+    if let Some(&(first, ..)) = images.first() {
+        listed = vec![first; *start.last().expect("codes") as usize];
+    }
+    for &(entry, black, white, empty) in &images {
+        for &code in codes.of(ring, black, white, empty) {
+            listed[next[code as usize] as usize] = entry;
+            next[code as usize] += 1;
+        }
+    }
+    Buckets::build(&start, &listed)
+}
+
+/// The ring codes an image is compatible with (reusing its buffer from image to image).
+#[derive(Default)]
+struct RingCodes {
+    codes: Vec<u32>,
+}
+
+impl RingCodes {
+    /// The codes of the rings whose cells `ring` (frame cells) hold what an image with stones
+    /// `black` and `white` and cells needed empty `empty` asks: any state where it asks none.
+    fn of(&mut self, ring: &[usize], black: u32, white: u32, empty: u32) -> &[u32] {
+        self.codes.clear();
+        let mut base = 0;
+        let mut free = [0u32; 6];
+        let mut frees = 0;
+        for (i, &r) in ring.iter().enumerate() {
+            let p3 = 3u32.pow(i as u32);
+            if black & (1 << r) != 0 {
+                base += p3;
+            } else if white & (1 << r) != 0 {
+                base += 2 * p3;
+            } else if empty & (1 << r) == 0 {
+                free[frees] = p3;
+                frees += 1;
+            }
+        }
+        self.codes.push(base);
+        for &p3 in &free[..frees] {
+            let n = self.codes.len();
+            for d in 1..=2 {
+                for i in 0..n {
+                    let code = self.codes[i] + d * p3;
+                    self.codes.push(code);
+                }
+            }
+        }
+        &self.codes
+    }
 }
 
 #[cfg(test)]

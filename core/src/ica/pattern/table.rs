@@ -380,12 +380,12 @@ pub fn parse(text: &str, classes: &[Class]) -> Result<Vec<Pattern>, TableError> 
 fn parse_line(line: &str, classes: &[Class]) -> Result<Pattern, String> {
     let mut words = line.split_whitespace();
     let kind_word = words.next().unwrap_or_default();
-    let kind = Kind::from_word(kind_word).ok_or(format!("unknown kind '{kind_word}'"))?;
+    let kind = Kind::from_word(kind_word).ok_or_else(|| format!("unknown kind '{kind_word}'"))?;
     let class_name = words.next().ok_or("missing class")?;
     let class = classes
         .iter()
         .find(|c| c.name == class_name)
-        .ok_or(format!("unknown class '{class_name}'"))?;
+        .ok_or_else(|| format!("unknown class '{class_name}'"))?;
     let id_word = words.next().ok_or("missing id")?;
     let id = id_word.parse().map_err(|_| format!("bad id '{id_word}'"))?;
     let mut p = Pattern {
@@ -401,14 +401,16 @@ fn parse_line(line: &str, classes: &[Class]) -> Result<Pattern, String> {
     let cells = |text: &str| -> Result<u32, String> {
         let mut mask = 0;
         for item in text.split(';').filter(|s| !s.is_empty()) {
-            let (c, r) = item.split_once(',').ok_or(format!("bad cell '{item}'"))?;
+            let (c, r) = item
+                .split_once(',')
+                .ok_or_else(|| format!("bad cell '{item}'"))?;
             let o = Offset::new(
                 c.parse().map_err(|_| format!("bad cell '{item}'"))?,
                 r.parse().map_err(|_| format!("bad cell '{item}'"))?,
             );
             let i = class
                 .index_of(o)
-                .ok_or(format!("cell {o} is not in class {}", class.name))?;
+                .ok_or_else(|| format!("cell {o} is not in class {}", class.name))?;
             mask |= 1 << i;
         }
         Ok(mask)
@@ -416,7 +418,7 @@ fn parse_line(line: &str, classes: &[Class]) -> Result<Pattern, String> {
     for word in words {
         let (key, value) = word
             .split_once('=')
-            .ok_or(format!("expected key=value, got '{word}'"))?;
+            .ok_or_else(|| format!("expected key=value, got '{word}'"))?;
         match key {
             "b" => p.black = cells(value)?,
             "w" => p.white = cells(value)?,
@@ -425,7 +427,7 @@ fn parse_line(line: &str, classes: &[Class]) -> Result<Pattern, String> {
             "fill" if value == "dead" => p.fill = 0,
             "fill" => p.fill = cells(value)?,
             "for" | "mover" => {
-                p.color = Some(Color::parse(value).ok_or(format!("bad colour '{value}'"))?);
+                p.color = Some(Color::parse(value).ok_or_else(|| format!("bad colour '{value}'"))?);
             }
             _ => return Err(format!("unknown key '{key}'")),
         }
