@@ -36,9 +36,8 @@ const TABLES: [&str; 4] = [
 /// One image of a pattern, with its ring cells left out (the ring code bucket holds them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Entry {
-    /// Black stones in the low half, White stones in the high half.
-    stones: u64,
-    empty: u32,
+    /// What it needs of the frame's cells outside the ring ([`needs::need_word`]).
+    need: u64,
     /// Index of the pattern in the library.
     pattern: u32,
     /// Index of the symmetry (in the class's group) giving this image.
@@ -49,15 +48,12 @@ impl Entry {
     /// The order of a bucket: entries needing fewer cells first (a weaker entry before the
     /// entries it implies), then in table order.
     fn order(&self) -> (u32, u32, u8) {
-        (
-            self.stones.count_ones() + self.empty.count_ones(),
-            self.pattern,
-            self.symmetry,
-        )
+        (self.need.count_ones(), self.pattern, self.symmetry)
     }
 
+    /// Whether `other` needs all this entry needs (so it matches only where this one does).
     fn implies(&self, other: &Entry) -> bool {
-        self.stones & !other.stones == 0 && self.empty & !other.empty == 0
+        self.need & !other.need == 0
     }
 }
 
@@ -88,23 +84,10 @@ fn ring_code(k: usize, black: u32, white: u32) -> usize {
     ring(black) + 2 * ring(white)
 }
 
-/// Black and White stone masks packed into one word.
-#[inline]
-fn stones(black: u32, white: u32) -> u64 {
-    u64::from(black) | u64::from(white) << 32
-}
-
-/// The requirement word of an entry ([`needs::need_word`]).
-#[inline]
-fn need_of(e: &Entry) -> u64 {
-    let (black, white) = (e.stones as u32, (e.stones >> 32) as u32);
-    needs::need_word(black, white, e.empty)
-}
-
 /// Entries grouped by ring code.
 ///
-/// Invariant: `needs[i]` is the requirement word of `entries[i]`; a query scans the words and
-/// reads an entry only once it knows the entry matches.
+/// Invariant: `needs[i]` is `entries[i].need`: a query scans the words alone (8 bytes each,
+/// where an entry takes 16) and reads an entry only once it knows the entry matches.
 #[derive(Clone, Debug, Default)]
 struct Buckets {
     start: Vec<u32>,
@@ -135,7 +118,7 @@ impl Buckets {
         }
         buckets.start.push(buckets.entries.len() as u32);
         buckets.entries.shrink_to_fit();
-        buckets.needs = buckets.entries.iter().map(need_of).collect();
+        buckets.needs = buckets.entries.iter().map(|e| e.need).collect();
         buckets
     }
 
@@ -925,8 +908,7 @@ fn build_slot(
                 continue;
             }
             let entry = Entry {
-                stones: stones(black & !ring_mask, white & !ring_mask),
-                empty: empty & !ring_mask,
+                need: needs::need_word(black & !ring_mask, white & !ring_mask, empty & !ring_mask),
                 pattern: n as u32,
                 symmetry: gi as u8,
             };

@@ -7,7 +7,7 @@
 //! its White stones and its empty cells the same way ([`have_word`]), so the entry matches
 //! exactly when `need & !have == 0`.
 //!
-//! One word per entry (8 bytes, where the entry with its pattern and symmetry takes 24) is what
+//! One word per entry (8 bytes, where the entry with its pattern and symmetry took 24) is what
 //! a query scans: the scans are most of the analysis's reads, and the smaller words cut its
 //! first-level cache read misses by a third (cachegrind, 300 positions). A bit-sliced copy of
 //! the long lists (a column of compatible entries per cell and state, ANDed until empty) ran
