@@ -62,7 +62,7 @@ tests/node_modules/.installed: tests/package.json tests/package-lock.json
 ## Builds ------------------------------------------------------------------------------------
 
 native: setup-rust
-	cargo build --release -p hexlab-core
+	cargo build --release -p hexlab-core --bin hexlab
 
 web/pkg/threads/hexlab_wasm.js: $(WASM_SOURCES) | setup-rust setup-wasm-bindgen
 	RUSTFLAGS="$(THREADS_RUSTFLAGS)" cargo +$(NIGHTLY) build --release --target $(WASM_TARGET) \
@@ -88,10 +88,11 @@ check: setup-rust
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 
-# Release for the search-heavy suites; then the library's unit tests once more in a debug build,
-# so the debug_assert!s guarding the unchecked APIs run somewhere.
+# Release-optimised (profile release-tests in Cargo.toml: no LTO) for the search-heavy suites;
+# then the library's unit tests once more in a debug build, so the debug_assert!s guarding the
+# unchecked APIs run somewhere.
 unit: setup-rust setup-parallel
-	cargo test --workspace --release
+	cargo test --workspace --profile release-tests
 	cargo test -p hexlab-core --lib
 
 e2e: wasm native setup-browser setup-npm
