@@ -22,7 +22,7 @@ THREADS_RUSTFLAGS := -C target-feature=+atomics,+bulk-memory \
 WASM_SOURCES := $(shell find core/src wasm/src -name '*.rs') Cargo.toml core/Cargo.toml wasm/Cargo.toml Cargo.lock
 
 .PHONY: help serve test setup setup-rust setup-wasm-bindgen setup-browser setup-npm setup-parallel \
-        native wasm check unit e2e bench clean
+        native test-native wasm check unit e2e bench clean
 
 help:
 	@echo "make serve   build everything and serve the board on http://localhost:$(PORT)/"
@@ -64,6 +64,12 @@ tests/node_modules/.installed: tests/package.json tests/package-lock.json
 native: setup-rust
 	cargo build --release -p hexlab-core --bin hexlab
 
+# The native command the end-to-end tests compare the page with, built as the release suites
+# build it (profile release-tests, the workspace's features), so after `make unit` nothing is
+# rebuilt: a separate LTO build of target/release/hexlab took 3.5 min of a cold `make test`.
+test-native: setup-rust
+	cargo build --profile release-tests --workspace --bins
+
 web/pkg/threads/hexlab_wasm.js: $(WASM_SOURCES) | setup-rust setup-wasm-bindgen
 	RUSTFLAGS="$(THREADS_RUSTFLAGS)" cargo +$(NIGHTLY) build --release --target $(WASM_TARGET) \
 	  -p hexlab-wasm --features threads -Z build-std=panic_abort,std --target-dir target/wasm-threads
@@ -82,7 +88,7 @@ wasm: web/pkg/threads/hexlab_wasm.js web/pkg/single/hexlab_wasm.js
 serve: wasm native
 	python3 web/serve.py --port $(PORT)
 
-test: check unit wasm native setup-browser setup-npm e2e
+test: check unit wasm test-native setup-browser setup-npm e2e
 
 check: setup-rust
 	cargo fmt --all --check
@@ -95,8 +101,8 @@ unit: setup-rust setup-parallel
 	cargo test --workspace --profile release-tests
 	cargo test -p hexlab-core --lib
 
-e2e: wasm native setup-browser setup-npm
-	cd tests && node --test --test-concurrency=1 unit/ e2e/
+e2e: wasm test-native setup-browser setup-npm
+	cd tests && HEXLAB_BIN=../target/release-tests/hexlab node --test --test-concurrency=1 unit/ e2e/
 
 bench: wasm native setup-browser setup-npm
 	target/release/hexlab bench playouts --size 11 --threads 1 --json
