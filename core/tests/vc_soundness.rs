@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use hexlab_core::formats::code;
 use hexlab_core::rng::Rng;
 use hexlab_core::vc::points::PointId;
-use hexlab_core::vc::{h_search, mustplay, Full, Limits, Semi};
+use hexlab_core::vc::{h_search, mustplay, EdgeRole, Full, Limits, Semi};
 use hexlab_core::{BoardSize, ByColor, Cell, CellSet, Color, Game, Position, Rules};
 use support::brute::Brute;
 use support::games;
@@ -179,6 +179,11 @@ fn check_with(
         }
         pairs.sort_by_key(|&(a, b, _)| (a, b) != (0, 1));
         pairs.truncate(sample);
+        // With the edges conducting only the edge-to-edge connections are claims (see
+        // `EdgeRole::Conducts`).
+        if limits.edges == EdgeRole::Conducts {
+            pairs.retain(|&(a, b, _)| (a, b) == (0, 1));
+        }
         for (a, b, pair) in pairs {
             let claims = Claims {
                 connections: &connections,
@@ -322,15 +327,20 @@ fn random_position(rng: &mut Rng, size: BoardSize, min_plies: usize) -> Position
 }
 
 /// Checks `sample` pairs of each colour (every edge-to-edge pair first) in `positions` random
-/// positions of `side`x`side`, with the default limits and the AND rule through edges.
+/// positions of `side`x`side`, with the default limits, the AND rule through edges, and the
+/// edges conducting (the solver's limits: only the edge-to-edge connections are claims then).
 fn run(test: &str, side: u32, positions: usize, sample: usize, min_plies: usize, seed: u64) {
     let size = BoardSize::square(side).unwrap();
     let mut rng = Rng::new(games::seed(test, seed));
     let (mut checked, mut skipped) = (0, 0);
     for _ in 0..positions {
         let position = random_position(&mut rng, size, min_plies);
-        // Both the default limits and the AND rule through edges.
-        for limits in [Limits::default(), Limits::thorough()] {
+        // The default limits, the AND rule through edges, and the edges conducting.
+        let conducting = Limits {
+            edges: EdgeRole::Conducts,
+            ..Limits::default()
+        };
+        for limits in [Limits::default(), Limits::thorough(), conducting] {
             let (c, s) = check(&position, &mut rng, sample, limits);
             checked += c;
             skipped += s;

@@ -24,7 +24,7 @@ use crate::ica;
 use crate::notation::Move;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::vc::{h_search, Limits};
+use crate::vc::{h_search, EdgeRole, Limits};
 
 use super::proof_set::{self, color_index, ProofBase};
 
@@ -211,7 +211,7 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
     let filled = &expansion.filled;
     let mut connections = None;
     if features.connections {
-        let own = h_search(filled, mover, Limits::default());
+        let own = h_search(filled, mover, search_limits());
         if let Some(edges) = own.edge_to_edge() {
             let win = edges
                 .full()
@@ -229,7 +229,7 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
                 return expansion;
             }
         }
-        let theirs = h_search(filled, mover.opponent(), Limits::default());
+        let theirs = h_search(filled, mover.opponent(), search_limits());
         if let Some(edges) = theirs.edge_to_edge() {
             if let Some(full) = edges.full().min_by_key(|f| f.carrier.len()) {
                 expansion.verdict = Some(Verdict {
@@ -283,6 +283,15 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
     };
     expansion.moves = cells.into_iter().map(Move::Cell).collect();
     expansion
+}
+
+/// H-search's limits in a search: the defaults with the edges conducting (Benzene's model, see
+/// [`EdgeRole::Conducts`]), since a node reads only connections between a player's edges.
+fn search_limits() -> Limits {
+    Limits {
+        edges: EdgeRole::Conducts,
+        ..Limits::default()
+    }
 }
 
 /// `cells` as moves, ordered by the resistance of `position` when asked (else by index).

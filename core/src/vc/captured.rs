@@ -22,11 +22,17 @@
 //! intruder between two such cells is not skippable. A cell or chain touching an edge's row is
 //! joined to that edge. (When edges conducted here, H-search claimed connections between cells
 //! that only the edge joined: `c3`-`a4` on 4x4 with Black on `b2 c4`, White on `d4`.)
+//!
+//! A search that reads only connections between the player's two edges (the solver) may ask
+//! for the edges to conduct instead ([`EdgeRole::Conducts`]): an edge is then a row of the
+//! player's stones, joining every chain and cell along it, as in Benzene. Every argument above
+//! holds on that board, and a connection between the two edges on it is one on the real board.
 
 use crate::board::{BoardSize, Cell, CellSet, Color};
 use crate::position::Position;
 
 use super::carrier::{Bits, CarrierSet, Layout};
+use super::limits::EdgeRole;
 use super::points::Points;
 
 /// For every point, the pairs of empty cells the player captures (in the sense above) once
@@ -35,7 +41,7 @@ use super::points::Points;
 #[must_use]
 pub fn captured_pairs(position: &Position, points: &Points) -> Vec<Vec<CellSet>> {
     let layout = Layout::new(position.size());
-    captured_carriers::<6>(position, points)
+    captured_carriers::<6>(position, points, EdgeRole::Ends)
         .iter()
         .map(|pairs| pairs.iter().map(|pair| layout.cells(pair)).collect())
         .collect()
@@ -79,6 +85,9 @@ struct Board<const V: usize> {
     alone: Vec<Group<V>>,
     /// The player's two edges.
     own_edges: Bits<V>,
+    /// Whether an edge joins the cells and chains along it, as a stone of the player's would
+    /// ([`EdgeRole::Conducts`]).
+    conducts: bool,
     /// `neighbours[slot]`: the cells and own edges next to a cell, or the cells along an edge.
     neighbours: Vec<Bits<V>>,
     /// `group_of[slot]`: the group holding a stone or own edge.
@@ -117,10 +126,11 @@ fn board_words(area: usize) -> usize {
 }
 
 impl<const V: usize> Board<V> {
-    fn new(position: &Position, color: Color) -> Board<V> {
+    fn new(position: &Position, color: Color, edges: EdgeRole) -> Board<V> {
         let size = position.size();
         let layout = Layout::new(size);
         let area = size.cells().len() as u16;
+        let conducts = edges == EdgeRole::Conducts;
         let (first, second) = BoardSize::edges_of(color);
         let edges = [first, second];
         // The slot of a board cell or own edge (none for the opponent's edges).
@@ -159,6 +169,7 @@ impl<const V: usize> Board<V> {
             next_to_own: Bits::default(),
             alone: vec![Group::default(); usize::from(area) + 2],
             own_edges: Bits::single(area) | Bits::single(area + 1),
+            conducts,
             neighbours,
             group_of: vec![None; usize::from(area) + 2],
             groups: Vec::new(),
@@ -170,7 +181,17 @@ impl<const V: usize> Board<V> {
             let id = board.groups.len() as u16;
             // An edge is a group alone; a chain's group also lists the edges it touches, as
             // points it is joined to, but only its stones belong to it.
-            let (members, group) = if board.own_edges.contains(seed) {
+            let (members, group) = if board.conducts {
+                // Stones and edges joined through each other: every member is the group's.
+                let cells = board.flood(seed);
+                (
+                    cells,
+                    Group {
+                        cells,
+                        reach: board.around(cells),
+                    },
+                )
+            } else if board.own_edges.contains(seed) {
                 let edge = Bits::single(seed);
                 (
                     edge,
@@ -212,9 +233,14 @@ impl<const V: usize> Board<V> {
         })
     }
 
-    /// The chain of stone `seed` (stones only: edges do not conduct).
+    /// The chain of stone `seed` (stones only, unless edges conduct: then the stones and edges
+    /// joined to `seed`, a stone or edge, through each other).
     fn flood(&self, seed: u16) -> Bits<V> {
-        let within = self.stones;
+        let within = if self.conducts {
+            self.stones | self.own_edges
+        } else {
+            self.stones
+        };
         let mut body = Bits::single(seed);
         loop {
             let next = body | (self.around(body) & within);
@@ -261,7 +287,12 @@ impl<const V: usize> Board<V> {
         let mut bodies = extra.map(|stone| self.alone[usize::from(stone)]);
         // Two different groups never touch, so the bodies meet only through a shared chain
         // or the two stones touching (an edge both touch joins nothing).
-        if (bodies[0].cells - self.own_edges).intersects(&bodies[1].cells)
+        let edges = if self.conducts {
+            Bits::default()
+        } else {
+            self.own_edges
+        };
+        if (bodies[0].cells - edges).intersects(&bodies[1].cells)
             || self.neighbours[usize::from(extra[0])].contains(extra[1])
         {
             let mut joined = bodies[0];
@@ -277,10 +308,15 @@ impl<const V: usize> Board<V> {
     fn body(&self, bodies: &[Group<V>; 2], seeds: Bits<V>) -> Group<V> {
         let mut body = Group::default();
         let mut left = seeds;
+        let edges = if self.conducts {
+            Bits::default()
+        } else {
+            self.own_edges
+        };
         for extra in bodies {
-            // An edge among the seeds is not joined to the bodies touching it: it is only
-            // taken in with a body a stone seed brings (or alone, below).
-            if (left - self.own_edges).intersects(&extra.cells) {
+            // An edge among the seeds is not joined to the bodies touching it (unless edges
+            // conduct): it is only taken in with a body a stone seed brings (or alone, below).
+            if (left - edges).intersects(&extra.cells) {
                 body.join(extra);
                 left -= extra.cells;
             }
@@ -369,14 +405,15 @@ impl<const V: usize> Board<V> {
 pub fn captured_carriers<const W: usize>(
     position: &Position,
     points: &Points,
+    edges: EdgeRole,
 ) -> Vec<Vec<Bits<W>>> {
     let area = position.size().cells().len();
     match board_words(area).max(W) {
-        2 => carriers_with::<2, W>(position, points),
-        3 => carriers_with::<3, W>(position, points),
-        4 => carriers_with::<4, W>(position, points),
-        5 => carriers_with::<5, W>(position, points),
-        _ => carriers_with::<6, W>(position, points),
+        2 => carriers_with::<2, W>(position, points, edges),
+        3 => carriers_with::<3, W>(position, points, edges),
+        4 => carriers_with::<4, W>(position, points, edges),
+        5 => carriers_with::<5, W>(position, points, edges),
+        _ => carriers_with::<6, W>(position, points, edges),
     }
 }
 
@@ -384,8 +421,9 @@ pub fn captured_carriers<const W: usize>(
 fn carriers_with<const V: usize, const W: usize>(
     position: &Position,
     points: &Points,
+    edges: EdgeRole,
 ) -> Vec<Vec<Bits<W>>> {
-    let board = Board::<V>::new(position, points.color);
+    let board = Board::<V>::new(position, points.color, edges);
     points
         .points
         .iter()
@@ -410,12 +448,18 @@ mod tests {
     use crate::vc::points::Points;
 
     fn pairs_after(code: &str, color: Color, cell: &str) -> Vec<String> {
+        pairs_after_with(code, color, cell, EdgeRole::Ends)
+    }
+
+    fn pairs_after_with(code: &str, color: Color, cell: &str, edges: EdgeRole) -> Vec<String> {
         let game = code::read(code).unwrap();
         let position = game.position();
         let points = Points::new(position, color);
         let id = points.point_of(cell.parse().unwrap()).unwrap();
-        captured_pairs(position, &points)[id as usize]
+        let layout = Layout::new(position.size());
+        captured_carriers::<6>(position, &points, edges)[id as usize]
             .iter()
+            .map(|pair| layout.cells(pair))
             .map(|pair| {
                 pair.iter()
                     .map(|c| c.to_string())
@@ -423,6 +467,14 @@ mod tests {
                     .join("+")
             })
             .collect()
+    }
+
+    #[test]
+    fn a_conducting_edge_joins_along_it() {
+        // With the edges conducting (the solver's model), the edge bridge's pair is captured
+        // after Black c2: a White stone on c1 answered at d1 joins nothing the top edge does not.
+        let found = pairs_after_with("size=5&turn=b", Color::Black, "c2", EdgeRole::Conducts);
+        assert!(found.contains(&"c1+d1".to_string()), "{found:?}");
     }
 
     #[test]

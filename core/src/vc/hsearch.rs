@@ -39,7 +39,7 @@ use super::templates;
 pub use super::connection::{chain_bit, Chains, Full, Semi};
 pub use super::connections::{Connections, PairConnections};
 pub use super::limits::{
-    Limits, DEDUCED_PER_STORED, MAX_CONNECTIONS, MAX_PER_PAIR, OR_RULE_BUDGET,
+    EdgeRole, Limits, DEDUCED_PER_STORED, MAX_CONNECTIONS, MAX_PER_PAIR, OR_RULE_BUDGET,
 };
 
 /// Runs H-search for `color` on `position`.
@@ -271,7 +271,7 @@ impl<const W: usize> Search<W> {
         let n = points.len();
         let layout = Layout::new(position.size());
         let captures: Vec<Vec<Bits<W>>> = if limits.captured_sets {
-            captured::captured_carriers(position, &points)
+            captured::captured_carriers(position, &points, limits.edges)
         } else {
             vec![Vec::new(); n]
         };

@@ -43,6 +43,8 @@ pub struct Limits {
     /// costs over ten times the time for a fifth more edge-to-edge semi connections (most
     /// crossing-rule deductions need it; see `hexlab bench vc`).
     pub and_over_edges: bool,
+    /// What the player's edges do between the ends of a connection (see [`EdgeRole`]).
+    pub edges: EdgeRole,
     /// Whether carriers may overlap on cells captured by a key or an empty endpoint
     /// (Henderson 2010, §4.2; see [`super::captured`]).
     pub captured_sets: bool,
@@ -79,9 +81,26 @@ impl Default for Limits {
             crossing_rule: true,
             edge_templates: true,
             and_over_edges: false,
+            edges: EdgeRole::Ends,
             captured_sets: true,
             limit_fulls: true,
             max_connections: MAX_CONNECTIONS,
         }
     }
+}
+
+/// What the player's edges do in H-search between the two ends of a connection.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EdgeRole {
+    /// An edge only ends a connection and joins nothing along it, so every connection found is
+    /// one in README's sense: the player joins its two ends with a chain of stones.
+    #[default]
+    Ends,
+    /// An edge joins what touches it, as a row of the player's stones would (Benzene's model,
+    /// where the edges are stones): captured pairs may rely on it (after Black c6 on 7x7, a
+    /// White stone on b7 answered at c7 joins nothing that the bottom edge does not). Only the
+    /// connections between the player's two edges are then connections in README's sense (a
+    /// chain joined to both edges through the edges' rows holds a chain joining them), which is
+    /// all a search reads: whether the mover wins now, and the opponent's threats (the mustplay).
+    Conducts,
 }

@@ -24,6 +24,6 @@ pub mod points;
 pub mod report;
 pub mod templates;
 
-pub use hsearch::{h_search, Connections, Full, Limits, PairConnections, Semi};
+pub use hsearch::{h_search, Connections, EdgeRole, Full, Limits, PairConnections, Semi};
 pub use mustplay::mustplay;
 pub use report::VcReport;
