@@ -358,9 +358,9 @@ fn proof_sets_on_6x6_openings_agree_with_the_solver_without_them() {
         ..Features::default()
     };
     for (opening, features, threads) in [
-        ("b3", no_fill, 1),
+        ("c3", no_fill, 1),
         ("d2", no_fill, 2),
-        ("b3", Features::default(), 1),
+        ("a4", Features::default(), 1),
     ] {
         let mut position = Position::new(size, config);
         position.play(opening.parse().unwrap()).unwrap();

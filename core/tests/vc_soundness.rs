@@ -625,6 +625,56 @@ fn check_templates(max_depth: u8) {
     }
 }
 
+/// Every edge piece in the committed table joins its two ends on its carrier, the defender
+/// moving first, on a board whose edge is a row of the player's stones (the test's own
+/// exhaustive search); without that row it does not (the piece needs the edge), and no cell of
+/// its carrier can be dropped.
+#[test]
+fn edge_pieces_connect_through_the_edge() {
+    use hexlab_core::vc::edge_pieces::library;
+    assert!(library().len() >= 40, "the table has its pieces");
+    for piece in library() {
+        let start = (0i8, piece.depth - 1);
+        let columns = piece.cells.iter().chain([&start, &piece.end]).map(|c| c.0);
+        let (min, max) = (columns.clone().min().unwrap(), columns.max().unwrap());
+        let width = (max - min + 1) as usize;
+        let mut local = LocalGame::new(width, usize::from(piece.depth) + 1);
+        // Board row 0 stands for the edge; the piece's row r is board row r + 1.
+        let bit = |(dc, r): (i8, u8)| 1u64 << ((usize::from(r) + 1) * width + (dc - min) as usize);
+        let edge = (1u64 << width) - 1;
+        let ends = bit(start) | bit(piece.end);
+        let carrier = piece.cells.iter().fold(0, |m, &c| m | bit(c));
+        let line = piece.line();
+        assert!(
+            local.wins(edge | ends, carrier, bit(start), bit(piece.end), true),
+            "piece {line} fails"
+        );
+        assert!(
+            !local.wins(ends, carrier, bit(start), bit(piece.end), true),
+            "piece {line} connects without the edge"
+        );
+        for &cell in &piece.cells {
+            assert!(
+                !local.wins(
+                    edge | ends,
+                    carrier & !bit(cell),
+                    bit(start),
+                    bit(piece.end),
+                    true
+                ),
+                "piece {line} still connects without {cell:?}"
+            );
+        }
+    }
+}
+
+/// The committed table of edge pieces is what the generator derives (`hexlab-patterns pieces`).
+#[test]
+fn edge_piece_table_is_current() {
+    use hexlab_core::vc::edge_pieces::{generate, library};
+    assert_eq!(library(), generate::pieces(&generate::DEPTHS).as_slice());
+}
+
 /// The committed table of rows 2 and 3 is what the generator derives (row 4 takes seconds per
 /// template; `hexlab-patterns templates` regenerates all of it).
 #[test]

@@ -32,6 +32,9 @@ usage:
       per kind and class and the time taken
   hexlab-patterns check [--dir DIR]
       regenerate every class except r2-interior and compare with the committed tables
+  hexlab-patterns pieces [--out FILE]
+      derive the edge pieces (two cells joined through the player's edge, starts on rows 2
+      and 3) by connection search and write FILE (default: the crate's data/edge_pieces.txt)
   hexlab-patterns templates [--out FILE]
       derive the edge templates of rows 2 to 4 by connection search and write FILE (default:
       the crate's data/templates.txt); prints counts per row and the time taken
@@ -106,6 +109,27 @@ fn run(args: &[String]) -> Result<bool, String> {
             let f = flags(rest, &["dir"])?;
             let dir: PathBuf = flag(&f, "dir", default_dir())?;
             check_command(&dir)
+        }
+        "pieces" => {
+            let f = flags(rest, &["out"])?;
+            let default = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/edge_pieces.txt");
+            let out: PathBuf = flag(&f, "out", default)?;
+            let started = Instant::now();
+            let table = hexlab_core::vc::edge_pieces::generate::table();
+            for depth in hexlab_core::vc::edge_pieces::generate::DEPTHS {
+                let count = table
+                    .lines()
+                    .filter(|l| l.starts_with(&format!("{depth} >")))
+                    .count();
+                println!("row {depth}: {count} pieces");
+            }
+            std::fs::write(&out, table).map_err(|e| format!("{}: {e}", out.display()))?;
+            println!(
+                "wrote {} in {:.1} s",
+                out.display(),
+                started.elapsed().as_secs_f64()
+            );
+            Ok(true)
         }
         "templates" => {
             let f = flags(rest, &["out"])?;

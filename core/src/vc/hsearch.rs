@@ -32,6 +32,7 @@ use super::captured::{self, cover};
 use super::carrier::{Bits, CarrierSet, Layout};
 use super::connections::{key, Listed};
 use super::crossing;
+use super::edge_pieces;
 use super::or_rule::{greedy_union, or_rule};
 use super::points::{PointId, Points};
 use super::templates;
@@ -95,6 +96,19 @@ fn build<const W: usize>(position: &Position, color: Color, limits: Limits) -> C
     // a template stored first would keep the rules from building connections that later AND
     // deductions need (rows 2 and 3 and most of row 4 are found by the rules anyway).
     search.run();
+    // Pieces through the edge are connections only where the edges conduct (see
+    // `edge_pieces`); like the templates they come once the rules have done what they can.
+    if limits.edges == EdgeRole::Conducts {
+        for piece in edge_pieces::matches(position, color) {
+            let points = &search.points;
+            if let (Some(a), Some(b)) = (points.point_of(piece.start), points.point_of(piece.end)) {
+                if a != b {
+                    let carrier = search.layout.bits(&piece.carrier);
+                    search.add_full(a.min(b), a.max(b), carrier, 0);
+                }
+            }
+        }
+    }
     if limits.edge_templates {
         for found in templates::matches(position, color) {
             let points = &search.points;

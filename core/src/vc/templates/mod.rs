@@ -112,7 +112,7 @@ pub struct Placed {
 }
 
 /// The board cell for top-edge coordinates `(col, row)` (row 0 along the edge) seen from `edge`.
-fn oriented(size: BoardSize, edge: Cell, col: i32, row: i32) -> Option<Cell> {
+pub(super) fn oriented(size: BoardSize, edge: Cell, col: i32, row: i32) -> Option<Cell> {
     let (w, h) = (i32::from(size.width()), i32::from(size.height()));
     let (c, r) = match edge {
         Cell::TOP => (col, row),
@@ -127,7 +127,7 @@ fn oriented(size: BoardSize, edge: Cell, col: i32, row: i32) -> Option<Cell> {
 }
 
 /// The length of `edge`'s side on a board of `size`.
-fn side(size: BoardSize, edge: Cell) -> i32 {
+pub(super) fn side(size: BoardSize, edge: Cell) -> i32 {
     match edge {
         Cell::TOP | Cell::BOTTOM => i32::from(size.width()),
         _ => i32::from(size.height()),
