@@ -254,7 +254,7 @@ test('Rex: the engine\'s note is shown and nothing is marked; a finished game to
 });
 
 // The page's analysis must be the native engine's: a stale web/pkg or target/release/hexlab (one of them built
-// from other engine sources) fails here, never skips. Rebuild both (`make wasm native`).
+// from other engine sources) fails here, never skips. Rebuild both (`make wasm test-native`).
 const PARITY_CODES = ['size=3&b=b2&turn=w', 'size=5&b=a1,b2&w=c3', 'size=7&moves=d4,c5,e3', 'size=11&moves=f6,e7,e6,d7,g4,c9,h3,j2,i2,b10,k1,a11'];
 
 for (const code of PARITY_CODES) {
@@ -272,7 +272,7 @@ for (const code of PARITY_CODES) {
     // Every claim, field by field (timings aside): the page's engine and the native one say the same thing.
     const wasm = await engineAnalysis(code);
     const claims = (r) => r.inferior.map(({ cell, kind, fill, by, killers, reverser, witness, reason }) => ({ cell, kind, fill, by, killers, reverser, witness, reason }));
-    assert.deepEqual(claims(wasm), claims(native), `claims of ${code}: web/pkg and ${HEXLAB_BIN} disagree (rebuild both: make wasm native)`);
+    assert.deepEqual(claims(wasm), claims(native), `claims of ${code}: web/pkg and ${HEXLAB_BIN} disagree (rebuild both: make wasm test-native)`);
     assert.deepEqual(wasm.consider, native.consider);
     assert.deepEqual(wasm.fillin, native.fillin);
     assert.deepEqual(errors, []);

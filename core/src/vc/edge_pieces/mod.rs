@@ -5,7 +5,7 @@
 //! A piece joins a start cell on row `depth` (row 1 touches the edge) to an end cell on the
 //! second row, on a carrier that takes in the row along the edge: the player either joins the
 //! two cells directly or takes both to the edge (on 7x7 for Black, `a6` to `c6` on `b6 a7 b7
-//! c7`; `a5` to `c6` on `a6 b6 a7 b7 c7 d7`). On a board whose edges are rows of the player's
+//! c7`; `a3` to `c2` on `a1 b1 c1 d1 a2 b2`). On a board whose edges are rows of the player's
 //! stones (Benzene's model) these are connections like any other, and H-search combines them
 //! with its rules; the only connections a search reads from it, between the player's two edges,
 //! mean the same on the real board. Benzene gets the same kind of connection from its ladder
