@@ -111,46 +111,30 @@ fn run(args: &[String]) -> Result<bool, String> {
             check_command(&dir)
         }
         "pieces" => {
+            use hexlab_core::vc::edge_pieces::generate;
             let f = flags(rest, &["out"])?;
-            let default = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/edge_pieces.txt");
-            let out: PathBuf = flag(&f, "out", default)?;
-            let started = Instant::now();
-            let table = hexlab_core::vc::edge_pieces::generate::table();
-            for depth in hexlab_core::vc::edge_pieces::generate::DEPTHS {
-                let count = table
-                    .lines()
-                    .filter(|l| l.starts_with(&format!("{depth} >")))
-                    .count();
-                println!("row {depth}: {count} pieces");
-            }
-            std::fs::write(&out, table).map_err(|e| format!("{}: {e}", out.display()))?;
-            println!(
-                "wrote {} in {:.1} s",
-                out.display(),
-                started.elapsed().as_secs_f64()
-            );
-            Ok(true)
+            let prefixes: Vec<(String, u8)> = generate::DEPTHS
+                .iter()
+                .map(|d| (format!("{d} >"), *d))
+                .collect();
+            table_command(
+                &f,
+                "data/edge_pieces.txt",
+                "pieces",
+                &prefixes,
+                generate::table,
+            )
         }
         "templates" => {
             let f = flags(rest, &["out"])?;
-            let default = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/templates.txt");
-            let out: PathBuf = flag(&f, "out", default)?;
-            let started = Instant::now();
-            let table = hexlab_core::vc::templates::generate::table();
-            for depth in 2..=4 {
-                let count = table
-                    .lines()
-                    .filter(|l| l.starts_with(&format!("{depth}:")))
-                    .count();
-                println!("row {depth}: {count} templates");
-            }
-            std::fs::write(&out, table).map_err(|e| format!("{}: {e}", out.display()))?;
-            println!(
-                "wrote {} in {:.1} s",
-                out.display(),
-                started.elapsed().as_secs_f64()
-            );
-            Ok(true)
+            let prefixes: Vec<(String, u8)> = (2..=4).map(|d| (format!("{d}:"), d)).collect();
+            table_command(
+                &f,
+                "data/templates.txt",
+                "templates",
+                &prefixes,
+                hexlab_core::vc::templates::generate::table,
+            )
         }
         "bench" => {
             let f = flags(rest, &["size", "positions", "seed"])?;
@@ -193,6 +177,36 @@ fn generate_classes(classes: &[Class]) -> Vec<(Duration, ClassTables)> {
             (took, tables)
         })
         .collect()
+}
+
+/// Derives a connection table with `table` and writes it to `--out` (default: the crate's
+/// `default` file), printing how many lines start with each prefix (`row N: K what`) and the
+/// time taken.
+fn table_command(
+    flags: &[(String, String)],
+    default: &str,
+    what: &str,
+    prefixes: &[(String, u8)],
+    table: fn() -> String,
+) -> Result<bool, String> {
+    let default = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(default);
+    let out: PathBuf = flag(flags, "out", default)?;
+    let started = Instant::now();
+    let table = table();
+    for (prefix, depth) in prefixes {
+        let count = table
+            .lines()
+            .filter(|l| l.starts_with(prefix.as_str()))
+            .count();
+        println!("row {depth}: {count} {what}");
+    }
+    std::fs::write(&out, table).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "wrote {} in {:.1} s",
+        out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(true)
 }
 
 fn generate_command(radius: i8, out: &std::path::Path) -> Result<bool, String> {

@@ -19,6 +19,7 @@ pub mod fillin;
 pub mod hsearch;
 pub mod incremental;
 pub mod limits;
+pub mod minimal_carriers;
 pub mod mustplay;
 mod or_rule;
 pub mod points;

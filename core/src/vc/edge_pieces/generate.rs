@@ -5,16 +5,16 @@
 //! The test board has Black's stones on its first row (standing for the conducting edge, the
 //! real rows below it), the two ends as Black stones, and a region made of the start's cone
 //! towards the edge and the two rows along the edge between the ends, one cell wider on each
-//! side. A carrier is found by connection search, shrunk one cell at a time, and further
-//! carriers by forbidding, in turn, each cell of one already found (as for the templates).
+//! side. Its minimal carriers come from [`minimal_carriers`], as the templates' do.
 //! Two kinds are left out (see [`pieces_of`]).
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
 
 use crate::board::{BoardSize, Cell, CellSet, Color};
 use crate::position::Position;
 use crate::rules::RulesConfig;
 use crate::vc::connect::connects_within;
+use crate::vc::minimal_carriers::minimal_carriers;
 
 use super::Piece;
 
@@ -101,17 +101,6 @@ impl Corridor {
         .flatten()
     }
 
-    /// Shrinks a carrier to a minimal one (no cell can be dropped).
-    fn minimise(&self, mut carrier: CellSet) -> CellSet {
-        for cell in carrier.iter().rev() {
-            let smaller = carrier - CellSet::single(cell);
-            if let Some(found) = self.connects(smaller) {
-                carrier = found;
-            }
-        }
-        carrier
-    }
-
     fn offset(&self, cell: Cell) -> (i8, u8) {
         (
             (i32::from(cell.col()) - self.start_col) as i8,
@@ -141,31 +130,9 @@ pub fn pieces_of(depth: u8, gap: i32) -> Vec<Piece> {
     let Some(corridor) = corridor(depth, gap) else {
         return Vec::new();
     };
-    let mut found: Vec<CellSet> = Vec::new();
-    let mut seen: HashSet<CellSet> = HashSet::new();
-    let mut stack = vec![CellSet::new()];
-    while let Some(forbidden) = stack.pop() {
-        if !seen.insert(forbidden) {
-            continue;
-        }
-        let existing = found.iter().find(|c| !c.intersects(&forbidden)).copied();
-        let carrier = match existing {
-            Some(c) => c,
-            None => match corridor.connects(corridor.region - forbidden) {
-                Some(c) => {
-                    let minimal = corridor.minimise(c);
-                    found.push(minimal);
-                    minimal
-                }
-                None => continue,
-            },
-        };
-        if forbidden.len() < MAX_FORBIDDEN {
-            for cell in carrier.iter() {
-                stack.push(forbidden | CellSet::single(cell));
-            }
-        }
-    }
+    let found = minimal_carriers(corridor.region, MAX_FORBIDDEN, |region| {
+        corridor.connects(region)
+    });
     let size = corridor.position.size();
     let (edge_row, second_row) = (size.row(1), size.row(2));
     found

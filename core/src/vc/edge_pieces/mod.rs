@@ -19,10 +19,10 @@ pub mod generate;
 
 use std::sync::OnceLock;
 
-use crate::board::{BoardSize, Cell, CellSet, Color};
+use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
-use super::templates::{oriented, side};
+use super::templates::{parse_table, place_shapes};
 
 /// The committed table (regenerated and compared by `core/tests/vc_soundness.rs`).
 const TABLE: &str = include_str!("../../../data/edge_pieces.txt");
@@ -128,13 +128,7 @@ impl Piece {
 /// If the committed table is malformed (a test reads it).
 pub fn library() -> &'static [Piece] {
     static LIBRARY: OnceLock<Vec<Piece>> = OnceLock::new();
-    LIBRARY.get_or_init(|| {
-        TABLE
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .map(|l| Piece::parse(l).expect("the committed edge piece table parses"))
-            .collect()
-    })
+    LIBRARY.get_or_init(|| parse_table(TABLE, Piece::parse))
 }
 
 /// One piece placed on a board.
@@ -156,37 +150,20 @@ pub fn matches(position: &Position, color: Color) -> Vec<Placed> {
 /// Every placement of `pieces` (see [`matches`]).
 #[must_use]
 pub fn place(position: &Position, color: Color, pieces: &[Piece]) -> Vec<Placed> {
-    let size = position.size();
-    let opponent = position.stones(color.opponent());
-    let empty = position.empty_cells();
-    let (first, second) = BoardSize::edges_of(color);
     let mut out = Vec::new();
-    for edge in [first, second] {
-        for piece in pieces {
-            let start_row = i32::from(piece.depth) - 1;
-            'start: for col in 0..side(size, edge) {
-                let at = |(dc, r): (i8, u8)| {
-                    oriented(size, edge, col + i32::from(dc), i32::from(r))
-                        .filter(|cell| !opponent.contains(*cell))
-                };
-                let (Some(start), Some(end)) = (at((0, start_row as u8)), at(piece.end)) else {
-                    continue;
-                };
-                let mut carrier = CellSet::new();
-                for &cell in &piece.cells {
-                    let Some(cell) = at(cell) else {
-                        continue 'start;
-                    };
-                    carrier.insert(cell);
-                }
-                out.push(Placed {
-                    start,
-                    end,
-                    carrier: carrier & empty,
-                });
-            }
-        }
-    }
+    place_shapes(
+        position,
+        color,
+        pieces,
+        |p| ([(0, p.depth - 1), p.end], &p.cells),
+        |_, [start, end], carrier| {
+            out.push(Placed {
+                start,
+                end,
+                carrier,
+            })
+        },
+    );
     out
 }
 

@@ -1,17 +1,17 @@
 //! Deriving the edge templates by search: for an anchor stone on row `depth`, every minimal
 //! carrier (within a cone under the anchor) on which the stone connects to the edge.
 //!
-//! A carrier is found by connection search on the cone, then shrunk one cell at a time while
-//! the stone still connects; further minimal carriers are found by forbidding, in turn, each
-//! cell of one already found (a search over forbidden sets, as in enumerating minimal
-//! transversals), up to `MAX_FORBIDDEN` forbidden cells.
+//! The carriers come from [`minimal_carriers`] (connection search on the cone, each carrier
+//! shrunk, further ones by forbidding cells of those found), up to `MAX_FORBIDDEN` forbidden
+//! cells.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
 
 use crate::board::{BoardSize, Cell, CellSet, Color};
 use crate::position::Position;
 use crate::rules::RulesConfig;
 use crate::vc::connect::connects_within;
+use crate::vc::minimal_carriers::minimal_carriers;
 
 use super::Template;
 
@@ -73,17 +73,6 @@ impl Cone {
         .flatten()
     }
 
-    /// Shrinks a carrier to a minimal one (no cell can be dropped).
-    fn minimise(&self, mut carrier: CellSet) -> CellSet {
-        for cell in carrier.iter().rev() {
-            let smaller = carrier - CellSet::single(cell);
-            if let Some(found) = self.connects(smaller) {
-                carrier = found;
-            }
-        }
-        carrier
-    }
-
     fn template(&self, depth: u8, carrier: CellSet) -> Template {
         let mut cells: Vec<(i8, u8)> = carrier
             .iter()
@@ -98,31 +87,9 @@ impl Cone {
 #[must_use]
 pub fn templates_of_depth(depth: u8) -> Vec<Template> {
     let cone = cone(depth);
-    let mut found: Vec<CellSet> = Vec::new();
-    let mut seen: HashSet<CellSet> = HashSet::new();
-    let mut stack = vec![CellSet::new()];
-    while let Some(forbidden) = stack.pop() {
-        if !seen.insert(forbidden) {
-            continue;
-        }
-        let existing = found.iter().find(|c| !c.intersects(&forbidden)).copied();
-        let carrier = match existing {
-            Some(c) => c,
-            None => match cone.connects(cone.region - forbidden) {
-                Some(c) => {
-                    let minimal = cone.minimise(c);
-                    found.push(minimal);
-                    minimal
-                }
-                None => continue,
-            },
-        };
-        if forbidden.len() < MAX_FORBIDDEN[usize::from(depth)] {
-            for cell in carrier.iter() {
-                stack.push(forbidden | CellSet::single(cell));
-            }
-        }
-    }
+    let found = minimal_carriers(cone.region, MAX_FORBIDDEN[usize::from(depth)], |region| {
+        cone.connects(region)
+    });
     let mut unique: BTreeSet<Template> =
         found.into_iter().map(|c| cone.template(depth, c)).collect();
     let mirrors: Vec<Template> = unique.iter().map(Template::mirrored).collect();

@@ -93,13 +93,18 @@ impl Template {
 /// If the committed table is malformed (a test reads it).
 pub fn library() -> &'static [Template] {
     static LIBRARY: OnceLock<Vec<Template>> = OnceLock::new();
-    LIBRARY.get_or_init(|| {
-        TABLE
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .map(|l| Template::parse(l).expect("the committed template table parses"))
-            .collect()
-    })
+    LIBRARY.get_or_init(|| parse_table(TABLE, Template::parse))
+}
+
+/// The entries of a committed table (blank lines and `#` comments skipped).
+///
+/// # Panics
+/// If an entry is malformed, with the parser's message (a test reads every table).
+pub(super) fn parse_table<T>(text: &str, parse: fn(&str) -> Result<T, String>) -> Vec<T> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| parse(l).unwrap_or_else(|e| panic!("a committed table does not parse: {e}")))
+        .collect()
 }
 
 /// One template placed on a board.
@@ -112,7 +117,7 @@ pub struct Placed {
 }
 
 /// The board cell for top-edge coordinates `(col, row)` (row 0 along the edge) seen from `edge`.
-pub(super) fn oriented(size: BoardSize, edge: Cell, col: i32, row: i32) -> Option<Cell> {
+fn oriented(size: BoardSize, edge: Cell, col: i32, row: i32) -> Option<Cell> {
     let (w, h) = (i32::from(size.width()), i32::from(size.height()));
     let (c, r) = match edge {
         Cell::TOP => (col, row),
@@ -127,7 +132,7 @@ pub(super) fn oriented(size: BoardSize, edge: Cell, col: i32, row: i32) -> Optio
 }
 
 /// The length of `edge`'s side on a board of `size`.
-pub(super) fn side(size: BoardSize, edge: Cell) -> i32 {
+fn side(size: BoardSize, edge: Cell) -> i32 {
     match edge {
         Cell::TOP | Cell::BOTTOM => i32::from(size.width()),
         _ => i32::from(size.height()),
@@ -144,38 +149,62 @@ pub fn matches(position: &Position, color: Color) -> Vec<Placed> {
 /// Every placement of `templates` (see [`matches`]).
 #[must_use]
 pub fn place(position: &Position, color: Color, templates: &[Template]) -> Vec<Placed> {
+    let mut out = Vec::new();
+    place_shapes(
+        position,
+        color,
+        templates,
+        |t| ([(0, t.depth - 1)], &t.cells),
+        |edge, [anchor], carrier| {
+            out.push(Placed {
+                anchor,
+                edge,
+                carrier,
+            });
+        },
+    );
+    out
+}
+
+/// Places shapes along `color`'s two edges, each edge in turn, then each shape, then each
+/// column: a shape is its ends and its cells in top-edge coordinates (column offsets and
+/// 0-based rows, row 0 along the edge), and it is placed where all of them are on the board and
+/// none is the opponent's. `found` gets the edge, the ends' cells and the shape's empty cells.
+pub(super) fn place_shapes<'a, T: 'a, const N: usize>(
+    position: &Position,
+    color: Color,
+    shapes: &'a [T],
+    shape: impl Fn(&'a T) -> ([(i8, u8); N], &'a [(i8, u8)]),
+    mut found: impl FnMut(Cell, [Cell; N], CellSet),
+) {
     let size = position.size();
     let opponent = position.stones(color.opponent());
     let empty = position.empty_cells();
     let (first, second) = BoardSize::edges_of(color);
-    let mut out = Vec::new();
     for edge in [first, second] {
-        for template in templates {
-            let anchor_row = i32::from(template.depth) - 1;
-            'anchor: for col in 0..side(size, edge) {
-                let Some(anchor) = oriented(size, edge, col, anchor_row) else {
-                    continue;
+        for item in shapes {
+            let (ends, cells) = shape(item);
+            'col: for col in 0..side(size, edge) {
+                let at = |(dc, r): (i8, u8)| {
+                    oriented(size, edge, col + i32::from(dc), i32::from(r))
+                        .filter(|cell| !opponent.contains(*cell))
                 };
-                if opponent.contains(anchor) {
-                    continue;
+                let mut placed = [edge; N];
+                for (slot, &end) in placed.iter_mut().zip(&ends) {
+                    let Some(cell) = at(end) else {
+                        continue 'col;
+                    };
+                    *slot = cell;
                 }
                 let mut carrier = CellSet::new();
-                for &(dc, r) in &template.cells {
-                    let Some(cell) = oriented(size, edge, col + i32::from(dc), i32::from(r)) else {
-                        continue 'anchor;
+                for &cell in cells {
+                    let Some(cell) = at(cell) else {
+                        continue 'col;
                     };
-                    if opponent.contains(cell) {
-                        continue 'anchor;
-                    }
                     carrier.insert(cell);
                 }
-                out.push(Placed {
-                    anchor,
-                    edge,
-                    carrier: carrier & empty,
-                });
+                found(edge, placed, carrier & empty);
             }
         }
     }
-    out
 }
