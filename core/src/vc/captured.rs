@@ -280,6 +280,16 @@ impl<const V: usize> Board<V> {
         out
     }
 
+    /// The player's edges when they join nothing along them (none when they conduct): what a
+    /// body meeting another only there does not join it through.
+    fn edges_joining_nothing(&self) -> Bits<V> {
+        if self.conducts {
+            Bits::default()
+        } else {
+            self.own_edges
+        }
+    }
+
     /// The bodies the player's stones on `extra` make: each stone with the groups next to it,
     /// the two joined into one when they touch or share a group. Every other group stays as
     /// it was, so these and the untouched groups are all the bodies once `extra` is played.
@@ -287,11 +297,7 @@ impl<const V: usize> Board<V> {
         let mut bodies = extra.map(|stone| self.alone[usize::from(stone)]);
         // Two different groups never touch, so the bodies meet only through a shared chain
         // or the two stones touching (an edge both touch joins nothing).
-        let edges = if self.conducts {
-            Bits::default()
-        } else {
-            self.own_edges
-        };
+        let edges = self.edges_joining_nothing();
         if (bodies[0].cells - edges).intersects(&bodies[1].cells)
             || self.neighbours[usize::from(extra[0])].contains(extra[1])
         {
@@ -308,11 +314,7 @@ impl<const V: usize> Board<V> {
     fn body(&self, bodies: &[Group<V>; 2], seeds: Bits<V>) -> Group<V> {
         let mut body = Group::default();
         let mut left = seeds;
-        let edges = if self.conducts {
-            Bits::default()
-        } else {
-            self.own_edges
-        };
+        let edges = self.edges_joining_nothing();
         for extra in bodies {
             // An edge among the seeds is not joined to the bodies touching it (unless edges
             // conduct): it is only taken in with a body a stone seed brings (or alone, below).
