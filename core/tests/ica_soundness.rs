@@ -1,7 +1,7 @@
 //! Soundness of inferior cell analysis against a brute-force solver on small boards.
 //!
 //! For thousands of random positions (sparse set-ups and positions from random games) of sizes
-//! 3x3 to 5x5, every claim of `ica::analyze_with`, with the thorough, search and quick settings, is
+//! 3x3 to 5x5, every claim of `ica::analyze_with`, with the thorough, search, solver and quick settings, is
 //! checked by exhaustive minimax:
 //! 1. filling the fill-in does not change who wins, for either side to move;
 //! 2. if the side to move wins, some winning move lies in the consider set (a winning move of
@@ -34,6 +34,7 @@ fn check(brute: &mut Brute, position: &Position, analysis_time: &mut std::time::
     check_with(brute, position, &IcaParams::THOROUGH, analysis_time)
         + check_with(brute, position, &IcaParams::SEARCH, analysis_time)
         + check_with(brute, position, &IcaParams::QUICK, analysis_time)
+        + check_with(brute, position, &IcaParams::SOLVER, analysis_time)
 }
 
 /// Checks every claim of the analysis of `position` with `params`.
@@ -367,4 +368,76 @@ fn known_fillin() {
         black.contains(&"b1".to_string()) && black.contains(&"c1".to_string()),
         "{black:?}"
     );
+}
+
+/// Every mutual fill-in found (`ica::mutual`, Young and Hayward's Theorem 3.8) on random 4x4
+/// and 5x5 set-ups and games, with random stones added outside its two sets (the stability a
+/// search's proof sets rest on): giving `A` to X and `B` to the opponent keeps the winner for
+/// both sides to move, and so does each half added to the position that holds the other half.
+#[test]
+fn mutual_fillin_claims_hold() {
+    use hexlab_core::ica::mutual::find_mutual;
+    let mut found = 0;
+    let mut checks = 0;
+    for (side, positions, min_stones, seed) in [(4u32, 1200usize, 2, 41u64), (5, 120, 8, 42)] {
+        let board = BoardSize::square(side).unwrap();
+        let mut brute = Brute::new(side as usize, side as usize, Rules::Hex);
+        let mut rng = Rng::new(games::seed(&format!("mutual {side}"), seed));
+        for i in 0..positions {
+            brute.forget();
+            let base = if i % 2 == 0 {
+                random_setup(&mut rng, board, min_stones)
+            } else {
+                random_game(&mut rng, board, min_stones)
+            };
+            let Some(m) = find_mutual(&base, base.empty_cells()) else {
+                continue;
+            };
+            found += 1;
+            let (a_set, b_set) = (m.a_set(), m.b_set());
+            assert!(!a_set.intersects(&b_set) && a_set.contains(m.a()) && b_set.contains(m.b()));
+            // The position as found, then with random stones outside both sets.
+            let outside: Vec<Cell> = (base.empty_cells() - a_set - b_set).iter().collect();
+            for round in 0..3 {
+                let mut position = base.clone();
+                if round > 0 {
+                    for &cell in &outside {
+                        match rng.below(3) {
+                            0 => position.set_stone(cell, Some(Color::Black)).unwrap(),
+                            1 => position.set_stone(cell, Some(Color::White)).unwrap(),
+                            _ => {}
+                        }
+                    }
+                }
+                let with = |p: &Position, cells: hexlab_core::CellSet, color: Color| {
+                    let mut p = p.clone();
+                    for cell in cells.iter() {
+                        p.set_stone(cell, Some(color)).unwrap();
+                    }
+                    p
+                };
+                let (x, y) = (m.color, m.color.opponent());
+                let a_filled = with(&position, a_set, x);
+                let b_filled = with(&position, b_set, y);
+                let both = with(&a_filled, b_set, y);
+                for mover in Color::ALL {
+                    let value = |brute: &mut Brute, p: &Position| {
+                        brute.value(&brute.small(p).with_mover(mover))
+                    };
+                    let name = format!("{} ({m:?}, {mover} to move)", describe(&position));
+                    let whole = value(&mut brute, &both);
+                    assert_eq!(
+                        value(&mut brute, &position),
+                        whole,
+                        "mutual fill-in in {name}"
+                    );
+                    assert_eq!(value(&mut brute, &a_filled), whole, "B half in {name}");
+                    assert_eq!(value(&mut brute, &b_filled), whole, "A half in {name}");
+                    checks += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{found} mutual fill-ins, {checks} checks");
+    assert!(found > 30, "only {found} mutual fill-ins found");
 }

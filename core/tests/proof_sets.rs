@@ -398,7 +398,7 @@ fn inferior_moves_carry_over_to_positions_with_more_stones_of_the_mover() {
         let mut rng = Rng::new(seed ^ 0x5eed);
         let mut brute = Brute::new(side as usize, side as usize, Rules::Hex);
         for position in games::mixed(seed, side, count, fewest) {
-            let analysis = analyze_with(&position, &IcaParams::SEARCH);
+            let analysis = analyze_with(&position, &IcaParams::SOLVER);
             if analysis.decided.is_some() {
                 continue;
             }

@@ -9,7 +9,8 @@
 //! also finds captured pairs by probing every pair of neighbours (an intrusion answered, then
 //! the graph tests on the intruder) and captured regions ([`super::region`]), and probes
 //! permanently inferior cells with the graph tests; the quick one, for searches, probes with
-//! the local dead patterns only.
+//! the local dead patterns only. When a policy fills both colours, nothing else fills and the rules ask for it, the
+//! loop looks for one mutual fill-in ([`super::mutual`]) and goes round again.
 
 use serde::Serialize;
 
@@ -19,6 +20,7 @@ use crate::position::Position;
 use super::capture::{captured_pairs_probed, is_captured_pair_probed, PairProbes};
 use super::chains::ChainGraph;
 use super::dead::{find_dead_in_graphs, DeadReason};
+use super::mutual::{find_mutual, Mutual};
 use super::pattern::{FrameCache, Frames, Hit, Library, Stones};
 
 /// Why a cell was filled.
@@ -59,6 +61,8 @@ pub enum FillWhy {
     Permanent { killer: Cell, carrier: CellSet },
     /// A member of a captured region ([`super::region`]).
     Region { set: CellSet },
+    /// One half of a mutual fill-in ([`super::mutual`]).
+    Mutual(Mutual),
 }
 
 /// One filled cell, in the order found.
@@ -84,6 +88,9 @@ impl Filled {
             FillWhy::Pair { partner } => CellSet::single(*partner),
             FillWhy::Permanent { carrier, .. } => *carrier,
             FillWhy::Region { set } => others(*set),
+            FillWhy::Mutual(m) => others(
+                m.a_set() | m.b_set() | m.a_hit.explain().witness() | m.b_hit.explain().witness(),
+            ),
         }
     }
 
@@ -129,6 +136,18 @@ impl Filled {
                 "{cell} is {color} captured with the region {{{}}}: wherever {opponent} plays in it, {color} has an answer in it after which the rest of the region is {color} fill-in and the intruding stone is dead, so the whole region can be {color}",
                 names(*set)
             ),
+            FillWhy::Mutual(m) => {
+                let (x, y) = (m.color, m.color.opponent());
+                format!(
+                    "{cell} is mutual fill-in: {y} at {b} would make {{{}}} {x} captured (pattern {}) and {x} at {a} would make {{{}}} {y} captured (pattern {}), so {x} may have the first set and {y} the second without changing the winner",
+                    names(m.a_set()),
+                    m.a_hit.explain().pattern,
+                    names(m.b_set()),
+                    m.b_hit.explain().pattern,
+                    a = m.a(),
+                    b = m.b(),
+                )
+            }
         };
         format!("{text}{later}")
     }
@@ -211,26 +230,30 @@ pub struct FillRules {
     pub depth: Depth,
     /// Look for captured regions (thorough depth only).
     pub regions: bool,
+    /// Look for mutual fill-in ([`super::mutual`]) when the policy fills both colours.
+    pub mutual: bool,
 }
 
 impl FillRules {
-    /// The thorough rules with captured regions.
+    /// The thorough rules with captured regions and mutual fill-in.
     #[must_use]
     pub fn thorough(policy: FillPolicy) -> FillRules {
         FillRules {
             policy,
             depth: Depth::Thorough,
             regions: true,
+            mutual: true,
         }
     }
 
-    /// The quick rules.
+    /// The quick rules (no mutual fill-in).
     #[must_use]
     pub fn quick(policy: FillPolicy) -> FillRules {
         FillRules {
             policy,
             depth: Depth::Quick,
             regions: false,
+            mutual: false,
         }
     }
 }
@@ -293,6 +316,10 @@ pub fn fill_with(
             continue;
         }
         if board.permanent(policy, region, rules.depth) {
+            board.round += 1;
+            continue;
+        }
+        if rules.mutual && board.mutual(policy, region) {
             board.round += 1;
             continue;
         }
@@ -553,6 +580,25 @@ impl Board {
             }
         }
         self.filled.len() > before
+    }
+
+    /// One mutual fill-in, when the policy fills both colours; whether one was filled.
+    fn mutual(&mut self, policy: FillPolicy, region: CellSet) -> bool {
+        if policy.capturers().len() < 2 || self.position.connector().is_some() {
+            return false;
+        }
+        let Some(found) = find_mutual(&self.position, region) else {
+            return false;
+        };
+        // The opponent's half first: X's half is captured once it is there (and so on).
+        let (x, y) = (found.color, found.color.opponent());
+        for cell in found.b_set().iter() {
+            self.add(cell, y, FillKind::Captured, FillWhy::Mutual(found));
+        }
+        for cell in found.a_set().iter() {
+            self.add(cell, x, FillKind::Captured, FillWhy::Mutual(found));
+        }
+        true
     }
 
     /// Captured regions of the policy's capturers; whether any was filled.

@@ -85,6 +85,7 @@ fn answers(
             policy: FillPolicy::Only(color),
             depth: Depth::Thorough,
             regions: false,
+            mutual: false,
         };
         let (filled, steps) = fill_with(&after, rules, rest, None);
         let covered: CellSet = steps

@@ -1,7 +1,8 @@
 //! Captured-reversible moves (Henderson 2010, §3.3).
 //!
 //! A cell c is reversible for the mover P, with reverser r, when after the opponent plays r the
-//! cell c belongs to a P captured set F (here a pair {c, d}, carrier {d}). Then P at c answered
+//! cell c belongs to a P captured set F (a pair {c, d} found by probing, carrier {d}, or a set
+//! of up to four cells found by the local captured patterns). Then P at c answered
 //! by the opponent at r is the same as the opponent at r alone: the opponent can always take the
 //! move back. Such moves can be pruned together with dead and vulnerable cells (Theorem 1), but
 //! only as an ordered family in which no earlier reverser lies in a later carrier (the
@@ -11,6 +12,7 @@ use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
 use super::capture::{is_captured_pair_probed, PairProbes};
+use super::pattern::Library;
 
 /// A reversible move with its reverser and carrier.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,4 +75,69 @@ pub fn accept_ordered(candidates: Vec<Reversible>) -> Vec<Reversible> {
         }
     }
     kept
+}
+
+/// Candidate reversible moves for `mover` found by the local captured patterns alone (what a
+/// search can afford at every node): for each uncoloured cell outside `skip` and each empty
+/// neighbour `r`, the cell's frames read with an opponent stone on `r`
+/// ([`Library::frames_plus`]); a `mover` captured pattern holding the cell there, on empty
+/// cells, makes `r` its reverser and the rest of the pattern's set its carrier.
+#[must_use]
+pub fn reversible_by_patterns(position: &Position, mover: Color, skip: CellSet) -> Vec<Reversible> {
+    let library = Library::global();
+    let empty = position.empty_cells();
+    let opponent_stone = |r: Cell| match mover.opponent() {
+        Color::Black => (CellSet::single(r), CellSet::new()),
+        Color::White => (CellSet::new(), CellSet::single(r)),
+    };
+    let mut out = Vec::new();
+    for cell in (empty - skip).iter() {
+        let frames = library.frames(position, cell);
+        let around = (CellSet::around(cell) & empty) - CellSet::single(cell);
+        for reverser in around.iter() {
+            let (black, white) = opponent_stone(reverser);
+            let after = library.frames_plus(&frames, black, white);
+            let Some(hit) = library.captured_in(&after, mover) else {
+                continue;
+            };
+            if hit.set.contains(reverser) || !hit.set.is_subset(&empty) {
+                continue;
+            }
+            out.push(Reversible {
+                cell,
+                reverser,
+                carrier: hit.set - CellSet::single(cell),
+            });
+            break;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::code;
+
+    /// Black's g1 in the obtuse corner: White's g2 makes {g1 f1} Black captured (a local
+    /// pattern), so the patterns alone find the reversal, as the probes do.
+    #[test]
+    fn patterns_find_a_corner_reversal() {
+        let game = code::read("size=7&b=a1,b1,c1,d1,e1,a2,b2,a3,b3,f3,a4,c5&w=c2,c3,b4,d4&turn=b")
+            .unwrap();
+        let position = game.position();
+        let found = reversible_by_patterns(position, Color::Black, CellSet::new());
+        let g1 = found
+            .iter()
+            .find(|r| r.cell.to_string() == "g1")
+            .expect("g1 is reversible");
+        assert_eq!(g1.reverser.to_string(), "g2");
+        assert!(g1.carrier.contains("f1".parse().unwrap()));
+        // Every candidate's set is empty and leaves its reverser out.
+        for r in &found {
+            assert!(
+                !r.carrier.contains(r.reverser) && r.carrier.is_subset(&position.empty_cells())
+            );
+        }
+    }
 }

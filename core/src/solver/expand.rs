@@ -180,7 +180,7 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
     let mut consider = position.empty_cells();
     let mut claims = Vec::new();
     if features.fill_in {
-        let analysis = ica::analyze_with(position, &ica::IcaParams::SEARCH);
+        let analysis = ica::analyze_with(position, &ica::IcaParams::SOLVER);
         for color in Color::ALL {
             expansion.fillin[color] = analysis.filled.stones(color) - position.stones(color);
         }

@@ -12,7 +12,11 @@
 //! stable (a cell whose colour matters in no completion still matters in none when stones are
 //! added), and so are captured sets (the local strategy survives stones added elsewhere, and
 //! its intruders stay dead; `ica::fillin`'s `DeadAndCaptured` policy rests on the same fact).
-//! Permanently inferior cells are not stable, nor is any fill-in kind this module does not know.
+//! A mutual fill-in (`ica::mutual`: `A` to X and `B` to the opponent) counts as captured: each
+//! half is a captured set of its colour in any continuation that holds the other half and
+//! leaves it empty, so below it is a step for `L` (its `L` half) followed by a captured step
+//! for `W`. Permanently inferior cells are not stable, nor is any fill-in kind this module does
+//! not know.
 //!
 //! **1. Dropping siblings.** At a node `n`, side to move `M`, the children are played on the
 //! filled position `n'`. Let the child `c = n' + M(m)` be won by the opponent `O` with proof set

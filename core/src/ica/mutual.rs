@@ -1,0 +1,196 @@
+//! Mutual fill-in (Young and Hayward, "A reverse Hex solver", Theorem 3.8): two empty cells
+//! `a` and `b` and disjoint sets `A ∋ a`, `B ∋ b` of empty cells such that
+//! - `A` is X captured once the opponent holds `b`, and
+//! - `B` is the opponent's captured set once X holds `a`.
+//!
+//! Then the position has the value of the position with `A` given to X and `B` to the
+//! opponent, for either side to move. *Proof* (the paper's, in short): whoever moves, X's
+//! move `a` dominates every cell of `A ∪ B` (after any move `α` there by X, giving `b` to the
+//! opponent instead and then filling the captured `A` for X is no better for the opponent
+//! than X holding `a` and the opponent filling the captured `B`), so both can be coloured;
+//! once `a` and `b` are, `A \ {a}` is still X captured and `B \ {b}` the opponent's (a
+//! captured set stays captured when stones are added outside it, and one of its own cells
+//! given to its owner only helps: deadness survives added stones).
+//!
+//! Each half is thus a captured set in the position with the other half added, and stays so
+//! whatever stones are added outside `A ∪ B`: the step is *stable* in the sense of
+//! `solver::proof_set` (the winner's half is captured in any continuation holding the loser's
+//! half), so a search treats it as captured fill-in.
+//!
+//! The captured sets are the local patterns' ([`super::pattern`]), read with the one extra
+//! stone by [`Library::frames_plus`]; `b` is looked for among `a`'s neighbours.
+
+use crate::board::{Cell, CellSet, Color};
+use crate::position::Position;
+
+use super::pattern::{Frames, Hit, Library};
+
+/// A mutual fill-in found on a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mutual {
+    /// X: the player who gets `a_set`.
+    pub color: Color,
+    /// The captured pattern of `A` (around `a`) with the opponent's stone on `b`.
+    pub a_hit: Hit,
+    /// The opponent's captured pattern of `B` (around `b`) with X's stone on `a`.
+    pub b_hit: Hit,
+}
+
+impl Mutual {
+    /// `a`: the cell whose X stone makes `B` the opponent's.
+    #[must_use]
+    pub fn a(&self) -> Cell {
+        self.a_hit.cell
+    }
+
+    /// `b`: the cell whose opponent stone makes `A` X's.
+    #[must_use]
+    pub fn b(&self) -> Cell {
+        self.b_hit.cell
+    }
+
+    /// The cells X gets (`a` among them).
+    #[must_use]
+    pub fn a_set(&self) -> CellSet {
+        self.a_hit.set
+    }
+
+    /// The cells the opponent gets (`b` among them).
+    #[must_use]
+    pub fn b_set(&self) -> CellSet {
+        self.b_hit.set
+    }
+}
+
+/// The first mutual fill-in of `position` with `a` in `region` and both sets inside `region`,
+/// if any. The sets are empty cells, disjoint.
+#[must_use]
+pub fn find_mutual(position: &Position, region: CellSet) -> Option<Mutual> {
+    if position.connector().is_some() {
+        return None;
+    }
+    let library = Library::global();
+    let empty = position.empty_cells();
+    let usable = empty & region;
+    if usable.len() < 2 {
+        return None;
+    }
+    // Every usable cell's frames, read once (a cell's index on the board numbering).
+    let mut frames: Vec<Option<Frames>> = Vec::new();
+    let mut frames_of = |cell: Cell| -> Frames {
+        let i = cell.index();
+        if frames.len() <= i {
+            frames.resize(i + 1, None);
+        }
+        *frames[i].get_or_insert_with(|| library.frames(position, cell))
+    };
+    // A captured set needs its capturer's stones or an edge nearby: a cell with neither within
+    // distance two is never `a` for X (nor `b` for the opponent). Skipping it loses no find
+    // the patterns could make, and makes the scan cheap on open boards.
+    let size = position.size();
+    let (w, h) = (size.width(), size.height());
+    let band = size.row(0)
+        | size.row(1)
+        | size.row(h.saturating_sub(1))
+        | size.row(h.saturating_sub(2))
+        | size.column(0)
+        | size.column(1)
+        | size.column(w.saturating_sub(1))
+        | size.column(w.saturating_sub(2));
+    let near = |color: Color| position.stones(color).grow().grow() | band;
+    let near = [near(Color::Black), near(Color::White)];
+    let near_of = |color: Color| near[usize::from(color == Color::White)];
+    // Adjacent cells only: partners at distance two added nothing on the 7x7 openings.
+    for a in usable.iter() {
+        let partners = (CellSet::around(a) & usable) - CellSet::single(a);
+        for color in Color::ALL {
+            if !near_of(color).contains(a) {
+                continue;
+            }
+            let opponent = color.opponent();
+            let with_a = stones_of(color, a);
+            for b in (partners & near_of(opponent)).iter() {
+                let fb = frames_of(b);
+                let fb = library.frames_plus(&fb, with_a.0, with_a.1);
+                let Some(b_hit) = library.captured_in(&fb, opponent) else {
+                    continue;
+                };
+                let b_set = b_hit.set;
+                if !b_set.is_subset(&usable) || b_set.contains(a) {
+                    continue;
+                }
+                let with_b = stones_of(opponent, b);
+                let fa = frames_of(a);
+                let fa = library.frames_plus(&fa, with_b.0, with_b.1);
+                let Some(a_hit) = library.captured_in(&fa, color) else {
+                    continue;
+                };
+                if !a_hit.set.is_subset(&usable) || a_hit.set.intersects(&b_set) {
+                    continue;
+                }
+                return Some(Mutual {
+                    color,
+                    a_hit,
+                    b_hit,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// `(black, white)` with one stone of `color` on `cell`.
+fn stones_of(color: Color, cell: Cell) -> (CellSet, CellSet) {
+    match color {
+        Color::Black => (CellSet::single(cell), CellSet::new()),
+        Color::White => (CellSet::new(), CellSet::single(cell)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::code;
+
+    fn position(text: &str) -> Position {
+        code::read(text).unwrap().position().clone()
+    }
+
+    /// Black d1, White a4 c4 on 4x4: White at a2 makes {b1 c1} Black captured, Black at b1
+    /// makes {a2 a3} White captured, and no other fill-in covers them.
+    #[test]
+    fn the_analysis_fills_both_halves() {
+        let p = position("size=4&b=d1&w=a4,c4&turn=b");
+        let found = find_mutual(&p, p.empty_cells()).expect("a mutual fill-in");
+        assert!(!found.a_set().intersects(&found.b_set()));
+        let analysis = crate::ica::analyze(&p);
+        let mutual: Vec<(String, Color)> = analysis
+            .fillin
+            .iter()
+            .filter(|f| matches!(f.why, super::super::fillin::FillWhy::Mutual(_)))
+            .map(|f| (f.cell.to_string(), f.color))
+            .collect();
+        let expected = [
+            ("a2", Color::White),
+            ("a3", Color::White),
+            ("b1", Color::Black),
+            ("c1", Color::Black),
+        ];
+        for (cell, color) in expected {
+            assert!(mutual.contains(&(cell.to_string(), color)), "{mutual:?}");
+        }
+        let sentence = analysis
+            .fillin
+            .iter()
+            .find(|f| f.cell.to_string() == "a2")
+            .unwrap()
+            .reason();
+        assert!(sentence.contains("mutual fill-in"), "{sentence}");
+    }
+
+    #[test]
+    fn nothing_on_a_finished_or_tiny_board() {
+        let p = position("size=2&b=a1,a2");
+        assert!(find_mutual(&p, p.empty_cells()).is_none());
+    }
+}
