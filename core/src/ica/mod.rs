@@ -12,7 +12,7 @@
 //! available yet (misère rules change which claims hold): it reports no claims and considers
 //! every legal move, which is trivially sound.
 //!
-//! Two settings ([`IcaParams`]): [`IcaParams::THOROUGH`] (the page, the CLI) probes every claim
+//! Four settings ([`IcaParams`]): [`IcaParams::THOROUGH`] (the page, the CLI) probes every claim
 //! with the graph tests and fills the mover's permanently inferior cells never, so that claim 2
 //! holds in the position as given; [`IcaParams::SEARCH`] (GTP) and [`IcaParams::SOLVER`] (the
 //! solver: also mutual fill-in and reversible moves by patterns) use the local patterns and

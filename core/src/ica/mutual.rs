@@ -3,19 +3,21 @@
 //! - `A` is X captured once the opponent holds `b`, and
 //! - `B` is the opponent's captured set once X holds `a`.
 //!
-//! Then the position has the value of the position with `A` given to X and `B` to the
-//! opponent, for either side to move. *Proof* (the paper's, in short): whoever moves, X's
-//! move `a` dominates every cell of `A ∪ B` (after any move `α` there by X, giving `b` to the
-//! opponent instead and then filling the captured `A` for X is no better for the opponent
-//! than X holding `a` and the opponent filling the captured `B`), so both can be coloured;
-//! once `a` and `b` are, `A \ {a}` is still X captured and `B \ {b}` the opponent's (a
-//! captured set stays captured when stones are added outside it, and one of its own cells
-//! given to its owner only helps: deadness survives added stones).
+//! Then the position `P` has the value of `P + A(X) + B(opponent)`, for either side to move.
+//! *Proof*: let `Q = P + a(X) + b(opponent)`. In `Q`, `A \ {a}` is still X captured and
+//! `B \ {b}` the opponent's (a captured set stays captured when stones are added outside it,
+//! and one of its own cells given to its owner only helps: deadness survives added stones).
+//! Filling the captured `A` gives `P + b ≡ P + b + A(X)`, which has more X stones than `Q` and
+//! `Q` more than `P + b`: so `Q ≡ P + b(opponent)`, and in the same way `Q ≡ P + a(X)`. By
+//! monotonicity `P` lies between `P + b(opponent)` and `P + a(X)`, so `P ≡ Q`; then fill the
+//! two captured rests (`B` stays the opponent's once `A` is X's: its cells are outside `A`).
 //!
-//! Each half is thus a captured set in the position with the other half added, and stays so
-//! whatever stones are added outside `A ∪ B`: the step is *stable* in the sense of
-//! `solver::proof_set` (the winner's half is captured in any continuation holding the loser's
-//! half), so a search treats it as captured fill-in.
+//! Each half is a captured set of its colour in any continuation that holds the other half
+//! and leaves it empty (not on its own: without the other half's key stone, `a` or `b`, it
+//! need not be captured).
+//! That is what `solver::proof_set` needs: its position `x_P` holds all of the loser's fill-in
+//! from the start, so the winner's half is captured wherever the argument replays it, in
+//! whichever order the two halves were recorded; a search treats the step as captured fill-in.
 //!
 //! The captured sets are the local patterns' ([`super::pattern`]), read with the one extra
 //! stone by [`Library::frames_plus`]; `b` is looked for among `a`'s neighbours.

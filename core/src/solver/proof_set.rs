@@ -14,9 +14,10 @@
 //! its intruders stay dead; `ica::fillin`'s `DeadAndCaptured` policy rests on the same fact).
 //! A mutual fill-in (`ica::mutual`: `A` to X and `B` to the opponent) counts as captured: each
 //! half is a captured set of its colour in any continuation that holds the other half and
-//! leaves it empty, so below it is a step for `L` (its `L` half) followed by a captured step
-//! for `W`. Permanently inferior cells are not stable, nor is any fill-in kind this module does
-//! not know.
+//! leaves it empty. In part 2 below `x_P` holds all of `F_L` from the start, the `L` half
+//! included, so the `W` half is a stable captured step there, in whichever order the halves
+//! were recorded. Permanently inferior cells are not stable, nor is any fill-in kind this
+//! module does not know.
 //!
 //! **1. Dropping siblings.** At a node `n`, side to move `M`, the children are played on the
 //! filled position `n'`. Let the child `c = n' + M(m)` be won by the opponent `O` with proof set
