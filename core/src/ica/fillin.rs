@@ -9,8 +9,9 @@
 //! also finds captured pairs by probing every pair of neighbours (an intrusion answered, then
 //! the graph tests on the intruder) and captured regions ([`super::region`]), and probes
 //! permanently inferior cells with the graph tests; the quick one, for searches, probes with
-//! the local dead patterns only. When a policy fills both colours, nothing else fills and the rules ask for it, the
-//! loop looks for one mutual fill-in ([`super::mutual`]) and goes round again.
+//! the local dead patterns only. When a policy fills both colours, nothing else fills and the
+//! rules ask for it, the loop looks for one mutual fill-in ([`super::mutual`]) and goes round
+//! again.
 
 use serde::Serialize;
 
@@ -584,9 +585,10 @@ impl Board {
 
     /// One mutual fill-in, when the policy fills both colours; whether one was filled.
     fn mutual(&mut self, policy: FillPolicy, region: CellSet) -> bool {
-        if policy.capturers().len() < 2 || self.position.connector().is_some() {
+        if policy.capturers().len() < 2 {
             return false;
         }
+        // (`find_mutual` finds nothing on a finished board.)
         let Some(found) = find_mutual(&self.position, region) else {
             return false;
         };

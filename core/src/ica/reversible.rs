@@ -12,7 +12,7 @@ use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
 
 use super::capture::{is_captured_pair_probed, PairProbes};
-use super::pattern::Library;
+use super::pattern::{FrameCache, Library, Stones};
 
 /// A reversible move with its reverser and carrier.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,23 +80,18 @@ pub fn accept_ordered(candidates: Vec<Reversible>) -> Vec<Reversible> {
 /// Candidate reversible moves for `mover` found by the local captured patterns alone (what a
 /// search can afford at every node): for each uncoloured cell outside `skip` and each empty
 /// neighbour `r`, the cell's frames read with an opponent stone on `r`
-/// ([`Library::frames_plus`]); a `mover` captured pattern holding the cell there, on empty
+/// ([`FrameCache::plus_one`]); a `mover` captured pattern holding the cell there, on empty
 /// cells, makes `r` its reverser and the rest of the pattern's set its carrier.
 #[must_use]
 pub fn reversible_by_patterns(position: &Position, mover: Color, skip: CellSet) -> Vec<Reversible> {
     let library = Library::global();
     let empty = position.empty_cells();
-    let opponent_stone = |r: Cell| match mover.opponent() {
-        Color::Black => (CellSet::single(r), CellSet::new()),
-        Color::White => (CellSet::new(), CellSet::single(r)),
-    };
+    let mut cache = FrameCache::new(Stones::of(position));
     let mut out = Vec::new();
     for cell in (empty - skip).iter() {
-        let frames = library.frames(position, cell);
         let around = (CellSet::around(cell) & empty) - CellSet::single(cell);
         for reverser in around.iter() {
-            let (black, white) = opponent_stone(reverser);
-            let after = library.frames_plus(&frames, black, white);
+            let after = cache.plus_one(cell, reverser, mover.opponent());
             let Some(hit) = library.captured_in(&after, mover) else {
                 continue;
             };

@@ -67,6 +67,15 @@ impl FrameCache {
         Library::global().frames_plus(self.get(cell), black, white)
     }
 
+    /// The frames of `cell` with one `color` stone added on the empty cell `at`.
+    pub fn plus_one(&mut self, cell: Cell, at: Cell, color: Color) -> Frames {
+        let one = CellSet::single(at);
+        match color {
+            Color::Black => self.plus(cell, one, CellSet::new()),
+            Color::White => self.plus(cell, CellSet::new(), one),
+        }
+    }
+
     /// The frames of `cell` on `now`, which holds the cache's stones and more (on cells
     /// empty in the cache's stones).
     pub fn on(&mut self, now: &Stones, cell: Cell) -> Frames {
