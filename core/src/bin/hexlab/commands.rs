@@ -22,6 +22,8 @@ pub fn gtp(args: &[String]) -> Result<(), Failure> {
     let name = flags.take("name").map(engine_name).transpose()?;
     no_positional(&flags)?;
     flags.finish()?;
+    // The tables first, as Benzene's engines load theirs (see `warm_up`).
+    hexlab_core::warm_up();
     let engine = Engine::new(seed);
     let mut engine = match name {
         Some(name) => engine.named(&name),
