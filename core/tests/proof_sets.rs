@@ -174,6 +174,7 @@ const ALONE: Features = Features {
     mustplay: false,
     resistance: false,
     proof_sets: true,
+    decompositions: false,
 };
 
 #[test]
@@ -192,6 +193,30 @@ fn proof_sets_with_connections_and_the_mustplay_hold() {
     };
     let counts = run(4, 150, 0, 73, 1, features);
     assert!(counts.proper > 0, "{counts:?}");
+}
+
+/// The captured decompositions' fill (`vc::decomposition`) taken into proof sets as stable
+/// fill-in, without the analysis' own fill-in beside it.
+#[test]
+fn proof_sets_with_decompositions_hold() {
+    let features = Features {
+        connections: true,
+        mustplay: true,
+        decompositions: true,
+        ..ALONE
+    };
+    let (small, larger) = (
+        run(4, 300, 0, 77, 1, features),
+        run(5, 30, 7, 78, 1, features),
+    );
+    assert!(
+        small.proper > 0 && larger.proper > 0,
+        "{small:?} {larger:?}"
+    );
+    assert!(
+        small.without_fill_fail + larger.without_fill_fail > 0,
+        "the check never needed the fill-in: {small:?} {larger:?}"
+    );
 }
 
 #[test]
@@ -351,6 +376,7 @@ fn proof_sets_on_6x6_openings_agree_with_the_solver_without_them() {
     let no_fill = Features {
         fill_in: false,
         inferior: false,
+        decompositions: false,
         ..Features::default()
     };
     let judge_features = Features {

@@ -205,6 +205,11 @@ fn solver_with_each_pruning_alone_matches_brute_force() {
             proof_sets: true,
             ..Features::none()
         },
+        Features {
+            connections: true,
+            decompositions: true,
+            ..Features::none()
+        },
     ];
     for (i, features) in alone.into_iter().enumerate() {
         run(4, 60, 44 + i as u64, 1, features);

@@ -24,6 +24,7 @@ use crate::ica;
 use crate::notation::Move;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::vc::decomposition::find_captured_region;
 use crate::vc::{h_search, EdgeRole, Limits};
 
 use super::proof_set::{self, color_index, ProofBase};
@@ -46,6 +47,10 @@ pub struct Features {
     /// Back proof sets up the tree and drop the siblings outside a refutation's proof set
     /// ([`super::proof_set`]).
     pub proof_sets: bool,
+    /// Fill in the regions that a player's full connection walls off (captured
+    /// decompositions, [`crate::vc::decomposition`]) and expand the node again (needs
+    /// `connections`).
+    pub decompositions: bool,
 }
 
 impl Default for Features {
@@ -57,6 +62,7 @@ impl Default for Features {
             mustplay: true,
             resistance: true,
             proof_sets: true,
+            decompositions: true,
         }
     }
 }
@@ -72,6 +78,7 @@ impl Features {
             mustplay: false,
             resistance: false,
             proof_sets: false,
+            decompositions: false,
         }
     }
 }
@@ -140,9 +147,18 @@ impl Expansion {
     }
 }
 
+/// How many captured decompositions one expansion fills in, one after the other (each costs
+/// another analysis and two H-searches).
+const MAX_DECOMPOSITIONS: usize = 8;
+
 /// Expands `position` (not necessarily undecided).
 #[must_use]
 pub fn expand(position: &Position, features: Features) -> Expansion {
+    expand_after(position, features, 0)
+}
+
+/// [`expand`], `regions` captured decompositions already filled in on the way to `position`.
+fn expand_after(position: &Position, features: Features, regions: usize) -> Expansion {
     let mover = position.to_move();
     let mut expansion = Expansion {
         filled: position.clone(),
@@ -263,6 +279,15 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
                 }
             }
         }
+        if features.decompositions && regions < MAX_DECOMPOSITIONS {
+            let found = [&own, &theirs].into_iter().find_map(|connections| {
+                find_captured_region(filled, connections)
+                    .map(|found| (connections.points.color, found.region))
+            });
+            if let Some((color, region)) = found {
+                return expansion.refill(position, color, region, features, regions + 1);
+            }
+        }
         connections = Some(match mover {
             Color::Black => (own, theirs),
             Color::White => (theirs, own),
@@ -283,6 +308,45 @@ pub fn expand(position: &Position, features: Features) -> Expansion {
     };
     expansion.moves = cells.into_iter().map(Move::Cell).collect();
     expansion
+}
+
+impl Expansion {
+    /// This expansion of `position` (not decided) with `color`'s captured decomposition
+    /// `region` (empty cells of the filled position) filled in too: the node expanded again on
+    /// the filled position with the region added, its fill-in, proof base and verdict's proof
+    /// set taken back to `position`. The region's fill is stable (`vc::decomposition`), so
+    /// proof sets compose as for any other fill-in step (`proof_set`, part 2).
+    fn refill(
+        self,
+        position: &Position,
+        color: Color,
+        region: CellSet,
+        features: Features,
+        regions: usize,
+    ) -> Expansion {
+        let mut next = self.filled;
+        for cell in region {
+            next.set_stone(cell, Some(color))
+                .expect("a captured region holds empty cells of the board");
+        }
+        let mut inner = expand_after(&next, features, regions);
+        for c in Color::ALL {
+            inner.fillin[c] |= self.fillin[c];
+            inner.base.unstable[color_index(c)] |= self.base.unstable[color_index(c)];
+        }
+        inner.fillin[color] |= region;
+        if let Some(verdict) = &mut inner.verdict {
+            if verdict.reason == Reason::GameOver {
+                verdict.reason = Reason::FillIn;
+            }
+            verdict.proof = if inner.base.fill_stable(verdict.winner) {
+                verdict.proof | inner.fillin[verdict.winner]
+            } else {
+                position.empty_cells()
+            };
+        }
+        inner
+    }
 }
 
 /// H-search's limits in a search: the defaults with the edges conducting (Benzene's model, see

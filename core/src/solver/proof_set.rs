@@ -11,7 +11,9 @@
 //! true in every continuation (stones added) that leaves the cells it names empty. Deadness is
 //! stable (a cell whose colour matters in no completion still matters in none when stones are
 //! added), and so are captured sets (the local strategy survives stones added elsewhere, and
-//! its intruders stay dead; `ica::fillin`'s `DeadAndCaptured` policy rests on the same fact).
+//! its intruders stay dead; `ica::fillin`'s `DeadAndCaptured` policy rests on the same fact),
+//! and so are the captured decompositions the expansion fills (`vc::decomposition`, which proves
+//! it).
 //! A mutual fill-in (`ica::mutual`: `A` to X and `B` to the opponent) counts as captured: each
 //! half is a captured set of its colour in any continuation that holds the other half and
 //! leaves it empty. In part 2 below `x_P` holds all of `F_L` from the start, the `L` half

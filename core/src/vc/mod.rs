@@ -14,6 +14,7 @@ pub mod connect_report;
 pub mod connection;
 pub mod connections;
 pub mod crossing;
+pub mod decomposition;
 pub mod edge_pieces;
 pub mod fillin;
 pub mod hsearch;

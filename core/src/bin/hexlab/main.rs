@@ -34,7 +34,7 @@ usage:
   hexlab vc <position> [--player b|w] [--from X --to Y] [--json]   virtual connections (H-search)
   hexlab connect <position> [--player b|w] --from X --to Y [--nodes N] [--json]   connection search
   hexlab solve <position> [--all-winning] [--threads N] [--tt-mb M] [--time-limit S] [--nodes N]
-               [--no fill-in,inferior,connections,mustplay,resistance,proof-sets] [--json]
+               [--no fill-in,inferior,connections,mustplay,resistance,proof-sets,decompositions] [--json]
                [--store FILE]              who wins, proven (focused df-pn); --store: look the
                                            position up first, store the result after
   hexlab openings --size N [--threads N] [--tt-mb M] [--time-limit S] [--store FILE]

@@ -212,13 +212,15 @@ pub fn features_without(list: &str) -> Result<Features, UsageError> {
             "connections" => {
                 features.connections = false;
                 features.mustplay = false;
+                features.decompositions = false;
             }
             "mustplay" => features.mustplay = false,
             "resistance" => features.resistance = false,
             "proof-sets" => features.proof_sets = false,
+            "decompositions" => features.decompositions = false,
             other => {
                 return Err(UsageError(format!(
-                    "--no {}: expected fill-in, inferior, connections, mustplay, resistance or proof-sets",
+                    "--no {}: expected fill-in, inferior, connections, mustplay, resistance, proof-sets or decompositions",
                     hexlab_core::quote::quote(other)
                 )))
             }

@@ -31,6 +31,10 @@ struct IcaBench {
     search: Vec<SizeFigures>,
     /// The thorough settings' figures (the page's and `hexlab analyze`'s).
     thorough: Vec<SizeFigures>,
+    /// The solver's settings' figures (the search settings with mutual fill-in and pattern
+    /// reversible moves), with `--only solver` only.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    solver: Vec<SizeFigures>,
 }
 
 fn read_set(text: &str) -> Result<Vec<Game>, UsageError> {
@@ -90,16 +94,17 @@ fn load_set(path: Option<String>) -> Result<(String, Vec<Game>), UsageError> {
     Ok((name, read_set(&text)?))
 }
 
-/// `hexlab bench ica [--set FILE] [--repeat N] [--only search|thorough] [--json]`.
+/// `hexlab bench ica [--set FILE] [--repeat N] [--only search|thorough|solver] [--json]`.
 pub fn run(mut flags: Flags) -> Result<(), Failure> {
     let only = flags.take("only");
     let only = match only.as_deref() {
         None => None,
         Some("search") => Some("search"),
         Some("thorough") => Some("thorough"),
+        Some("solver") => Some("solver"),
         Some(other) => {
             return Err(UsageError(format!(
-                "--only takes search or thorough, not {}",
+                "--only takes search, thorough or solver, not {}",
                 quote(other)
             ))
             .into())
@@ -111,13 +116,18 @@ pub fn run(mut flags: Flags) -> Result<(), Failure> {
         repeat,
         json,
     } = SetBench::from_flags(flags)?;
-    let search = if only != Some("thorough") {
+    let search = if only.is_none() || only == Some("search") {
         measure(&games, &IcaParams::SEARCH, repeat)
     } else {
         Vec::new()
     };
-    let thorough = if only != Some("search") {
+    let thorough = if only.is_none() || only == Some("thorough") {
         measure(&games, &IcaParams::THOROUGH, repeat)
+    } else {
+        Vec::new()
+    };
+    let solver = if only == Some("solver") {
+        measure(&games, &IcaParams::SOLVER, repeat)
     } else {
         Vec::new()
     };
@@ -127,11 +137,16 @@ pub fn run(mut flags: Flags) -> Result<(), Failure> {
         sizes: search.clone(),
         search,
         thorough,
+        solver,
     };
     if json {
         return print_json(&report);
     }
-    for (label, figures) in [("search", &report.search), ("thorough", &report.thorough)] {
+    for (label, figures) in [
+        ("search", &report.search),
+        ("thorough", &report.thorough),
+        ("solver", &report.solver),
+    ] {
         for f in figures {
             outln!(
                 "{0}x{0} {label}: {1} positions, {2:.3} ms each ({3:.1}/s, best of {4}); per position: {5:.1} empty, {6:.1} fill-in, {7:.1} inferior, {8:.1} to consider",
