@@ -60,7 +60,7 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// fast as the next ones (and a timed first `genmove` measures the search, not the set-up).
 /// Calling it again, or from several threads, does nothing more (each table is a `OnceLock`).
 pub fn warm_up() {
-    let _ = ica::pattern::Library::global().index_sizes();
+    ica::pattern::Library::global().build_indices();
     let _ = vc::templates::library();
     let _ = vc::edge_pieces::library();
     let _ = mohex::pattern::builtin();

@@ -372,6 +372,18 @@ impl Library {
         })
     }
 
+    /// Builds every index now (each is otherwise built on its first use): what a long-running
+    /// engine does at start-up, so no search pays for it (`hexlab_core::warm_up`).
+    pub fn build_indices(&self) {
+        for c in 0..self.classes.len() {
+            for kind in Kind::ALL {
+                for &color in frame_colors(kind) {
+                    let _ = self.buckets(c, kind, color);
+                }
+            }
+        }
+    }
+
     /// For each class: its name and the number of index entries per kind (after expanding
     /// symmetric images into ring codes and dropping implied entries). Builds every index.
     #[must_use]
@@ -380,12 +392,7 @@ impl Library {
             .map(|c| {
                 let mut sizes = [0; 4];
                 for (i, kind) in Kind::ALL.into_iter().enumerate() {
-                    let colors: &[Option<Color>] = if kind == Kind::Dead {
-                        &[None]
-                    } else {
-                        &[Some(Color::Black), Some(Color::White)]
-                    };
-                    sizes[i] = colors
+                    sizes[i] = frame_colors(kind)
                         .iter()
                         .map(|&color| self.buckets(c, kind, color).entries.len())
                         .sum();
@@ -978,6 +985,16 @@ impl RingCodes {
             }
         }
         &self.codes
+    }
+}
+
+/// The frame colours a kind's indices are built for: dead patterns are colourless, the
+/// others are indexed per player.
+fn frame_colors(kind: Kind) -> &'static [Option<Color>] {
+    if kind == Kind::Dead {
+        &[None]
+    } else {
+        &[Some(Color::Black), Some(Color::White)]
     }
 }
 
