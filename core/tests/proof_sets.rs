@@ -54,6 +54,8 @@ struct Counts {
     dropped: usize,
     /// Proof sets with the winner's fill-in taken out that no longer prove the win.
     without_fill_fail: usize,
+    /// Solved nodes with some fill-in (of either colour).
+    with_fill: usize,
 }
 
 /// Walks the solved tree below `position` in the solver's table, checking items 1 and 2 with
@@ -82,6 +84,7 @@ fn walk(
         mover.opponent()
     };
     counts.nodes += 1;
+    counts.with_fill += usize::from(node.fill.iter().any(|f| !f.is_empty()));
     let reduced = given_outside(position, node.proof, winner.opponent());
     assert_eq!(
         judge(&reduced),
@@ -193,30 +196,6 @@ fn proof_sets_with_connections_and_the_mustplay_hold() {
     };
     let counts = run(4, 150, 0, 73, 1, features);
     assert!(counts.proper > 0, "{counts:?}");
-}
-
-/// The captured decompositions' fill (`vc::decomposition`) taken into proof sets as stable
-/// fill-in, without the analysis' own fill-in beside it.
-#[test]
-fn proof_sets_with_decompositions_hold() {
-    let features = Features {
-        connections: true,
-        mustplay: true,
-        decompositions: true,
-        ..ALONE
-    };
-    let (small, larger) = (
-        run(4, 300, 0, 77, 1, features),
-        run(5, 30, 7, 78, 1, features),
-    );
-    assert!(
-        small.proper > 0 && larger.proper > 0,
-        "{small:?} {larger:?}"
-    );
-    assert!(
-        small.without_fill_fail + larger.without_fill_fail > 0,
-        "the check never needed the fill-in: {small:?} {larger:?}"
-    );
 }
 
 #[test]
@@ -379,13 +358,21 @@ fn proof_sets_on_6x6_openings_agree_with_the_solver_without_them() {
         decompositions: false,
         ..Features::default()
     };
+    // The captured decompositions' fill without the analysis' beside it.
+    let decompositions = Features {
+        decompositions: true,
+        ..no_fill
+    };
     let judge_features = Features {
         proof_sets: false,
+        decompositions: false,
         ..Features::default()
     };
     for (opening, features, threads) in [
         ("c3", no_fill, 1),
         ("d2", no_fill, 2),
+        ("c3", decompositions, 1),
+        ("d3", decompositions, 1),
         ("a4", Features::default(), 1),
     ] {
         let mut position = Position::new(size, config);
@@ -411,7 +398,16 @@ fn proof_sets_on_6x6_openings_agree_with_the_solver_without_them() {
             &mut counts,
         );
         println!("6x6 {opening}, {threads} thread(s), {features:?}: {counts:?}");
-        assert!(counts.proper > 0 && counts.dropped > 0, "{counts:?}");
+        if features == decompositions {
+            // Trees of a few dozen nodes, too small to drop siblings: what is checked is that
+            // proof sets need the regions filled, and hold with them.
+            assert!(
+                counts.with_fill > 0 && counts.without_fill_fail > 0,
+                "{counts:?}"
+            );
+        } else {
+            assert!(counts.proper > 0 && counts.dropped > 0, "{counts:?}");
+        }
     }
 }
 
