@@ -277,6 +277,7 @@ fn proof_sets_with_every_feature_hold_on_sparse_6x6_setups() {
         64,
         Features {
             proof_sets: false,
+            decompositions: false,
             ..Features::default()
         },
     );

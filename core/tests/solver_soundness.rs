@@ -208,6 +208,7 @@ fn solver_with_each_pruning_alone_matches_brute_force() {
         Features {
             connections: true,
             decompositions: true,
+            proof_sets: true,
             ..Features::none()
         },
     ];

@@ -920,69 +920,71 @@ fn positions_once_wrong_are_sound() {
 }
 
 /// Captured decompositions (`vc::decomposition`, Henderson 2010 §3.8.4): every region found on
-/// random set-ups and games of 4x4 to 6x6, for both players, filled with its player's stones
-/// keeps the winner for both sides to move; so it does with random stones of either colour
-/// added outside it (the claim is stable, which the solver's proof sets rely on).
+/// random set-ups and games of 4x4 to 6x6, for both players and every pair of points (not only
+/// the first the solver takes), filled with its player's stones keeps the winner for both sides
+/// to move; so it does with stones added outside it (the claim is stable, which the solver's
+/// proof sets rely on): every outside cell given to the opponent, every one to the player, and
+/// twice at random.
 #[test]
 fn captured_decompositions_hold() {
-    use hexlab_core::vc::decomposition::find_captured_region;
+    use hexlab_core::vc::decomposition::captured_regions;
     let limits = Limits {
         edges: EdgeRole::Conducts,
         ..Limits::default()
     };
     let seed = games::seed("captured_decompositions_hold", 23);
     let (mut found, mut checks, mut beyond_carrier, mut undecided) = (0, 0, 0, 0);
-    for (side, count, fewest) in [(4u32, 1000usize, 3usize), (5, 600, 11), (6, 300, 22)] {
+    for (side, count, fewest) in [(4u32, 1000usize, 3usize), (5, 500, 11), (6, 250, 22)] {
         let started = std::time::Instant::now();
         let found_before = found;
         let mut brute = Brute::new(side as usize, side as usize, Rules::Hex);
         let mut rng = Rng::new(seed.wrapping_add(u64::from(side)));
         for base in games::mixed(rng.next_u64(), side, count, fewest) {
             brute.forget();
-            for color in Color::ALL {
-                let connections = h_search(&base, color, limits);
-                let Some(found_region) = find_captured_region(&base, &connections) else {
-                    continue;
-                };
-                found += 1;
-                // As the solver meets them: neither player joins its edges by a full connection.
-                let decided = |c: &hexlab_core::vc::Connections| {
-                    c.edge_to_edge().is_some_and(|e| e.full().len() > 0)
-                };
-                undecided += usize::from(
-                    !decided(&connections) && !decided(&h_search(&base, color.opponent(), limits)),
-                );
-                let region = found_region.region;
-                assert!(found_region.carrier.is_subset(&region));
-                beyond_carrier += usize::from(region != found_region.carrier);
-                let outside: Vec<Cell> = (base.empty_cells() - region).iter().collect();
-                for round in 0..3 {
-                    let mut position = base.clone();
-                    if round > 0 {
-                        for &cell in &outside {
-                            match rng.below(4) {
-                                0 => position.set_stone(cell, Some(Color::Black)).unwrap(),
-                                1 => position.set_stone(cell, Some(Color::White)).unwrap(),
-                                _ => {}
-                            }
+            // As the solver meets them: neither player joins its edges by a full connection.
+            let decided = |c: &hexlab_core::vc::Connections| {
+                c.edge_to_edge().is_some_and(|e| e.full().len() > 0)
+            };
+            let both = Color::ALL.map(|color| h_search(&base, color, limits));
+            let open = !both.iter().any(decided);
+            for (color, connections) in Color::ALL.into_iter().zip(&both) {
+                for found_region in captured_regions(&base, connections) {
+                    found += 1;
+                    undecided += usize::from(open);
+                    let region = found_region.region;
+                    assert!(found_region.carrier.is_subset(&region));
+                    beyond_carrier += usize::from(region != found_region.carrier);
+                    let outside = base.empty_cells() - region;
+                    for round in 0..5 {
+                        let mut position = base.clone();
+                        for cell in outside.iter() {
+                            let stone = match (round, rng.below(4)) {
+                                (0, _) => None,
+                                (1, _) => Some(color.opponent()),
+                                (2, _) => Some(color),
+                                (_, 0) => Some(Color::Black),
+                                (_, 1) => Some(Color::White),
+                                _ => None,
+                            };
+                            position.set_stone(cell, stone).unwrap();
                         }
-                    }
-                    let mut filled = position.clone();
-                    for cell in region.iter() {
-                        filled.set_stone(cell, Some(color)).unwrap();
-                    }
-                    for mover in Color::ALL {
-                        let before = brute.value(&brute.small(&position).with_mover(mover));
-                        let after = brute.value(&brute.small(&filled).with_mover(mover));
-                        assert_eq!(
-                            before,
-                            after,
-                            "{color}'s captured region {region:?} (carrier {:?}) in {} (as found: {}), {mover} to move",
-                            found_region.carrier,
-                            describe(&position),
-                            describe(&base)
-                        );
-                        checks += 1;
+                        let mut filled = position.clone();
+                        for cell in region.iter() {
+                            filled.set_stone(cell, Some(color)).unwrap();
+                        }
+                        for mover in Color::ALL {
+                            let before = brute.value(&brute.small(&position).with_mover(mover));
+                            let after = brute.value(&brute.small(&filled).with_mover(mover));
+                            assert_eq!(
+                                before,
+                                after,
+                                "{color}'s captured region {region:?} (carrier {:?}) in {} (as found: {}), {mover} to move",
+                                found_region.carrier,
+                                describe(&position),
+                                describe(&base)
+                            );
+                            checks += 1;
+                        }
                     }
                 }
             }

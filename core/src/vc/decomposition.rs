@@ -27,10 +27,20 @@
 //! the region, an opponent's intrusion included, is dead once `K` stands, and the region may be
 //! all `X`'s (Henderson's Theorem 7).
 //!
-//! **Stable** (`solver::proof_set`, part 2): stones added outside the region leave the claim
-//! true. An opponent stone only shrinks what the flood reaches, an `X` stone on a cell the flood
-//! could already cross changes nothing, the stops still touch the walls, and the carrier, inside
-//! the region, stays empty. The argument above reads the region as found, not as recomputed.
+//! The walk cannot start at a free edge: every cell of a free edge's row that an `X` chain can
+//! use is where the flood starts, so it is reached.
+//!
+//! **What it rests on.** The full connection between `a` and `b`, as the solver's H-search finds
+//! it with the edges conducting (`EdgeRole::Conducts`, under which only edge-to-edge
+//! connections are the searched claims): a connection through `a`'s or `b`'s own edge is fine
+//! (a walk meeting that edge holds a winning path already), and one through a free edge has a
+//! carrier cell on that edge's row, which the flood reaches, so it is never inside a region.
+//! `captured_decompositions_hold` checks the regions end to end, whatever the connection.
+//!
+//! **Stable** (`solver::proof_set`, part 2): stones of either colour added outside the region
+//! leave the claim true. The argument above reads the region as found, not as recomputed: it
+//! uses only that the cells of `π` were empty or `X`'s when the region was found (stones added
+//! never change that) and that the carrier, inside the region, is still empty.
 //!
 //! Checked against brute force on random positions in `core/tests/vc_soundness.rs`
 //! (`captured_decompositions_hold`), with random stones added outside the region.
@@ -60,6 +70,16 @@ pub fn find_captured_region(
     position: &Position,
     connections: &Connections,
 ) -> Option<CapturedRegion> {
+    captured_regions(position, connections).next()
+}
+
+/// Every captured decomposition of `connections`' player in `position` (the position H-search
+/// ran on), one per pair of points at most, in the order of the pairs (each found on the
+/// position as given, not with the ones before filled).
+pub fn captured_regions<'a>(
+    position: &'a Position,
+    connections: &'a Connections,
+) -> impl Iterator<Item = CapturedRegion> + 'a {
     let points = &connections.points;
     let color = points.color;
     let size = position.size();
@@ -67,13 +87,13 @@ pub fn find_captured_region(
     let empty = position.empty_cells();
     let open = (empty | position.stones(color)) & board;
     let edges = BoardSize::edges_of(color);
-    for (a, b, pair) in connections.pairs() {
+    connections.pairs().filter_map(move |(a, b, pair)| {
         if (a, b) == (0, 1) || pair.full().len() == 0 {
-            continue;
+            return None;
         }
         let (pa, pb) = (points.get(a), points.get(b));
         if pa.empty || pb.empty {
-            continue;
+            return None;
         }
         let walls = (pa.body | pb.body) & board;
         let stops = (pa.around | pb.around) & empty;
@@ -88,17 +108,15 @@ pub fn find_captured_region(
         let reached = crossed | (crossed.grow() & passable) | (start & stops);
         let region = empty - reached;
         if region.is_empty() {
-            continue;
+            return None;
         }
-        if let Some(full) = pair.full().find(|f| f.carrier.is_subset(&region)) {
-            return Some(CapturedRegion {
-                region,
-                carrier: full.carrier,
-                walls,
-            });
-        }
-    }
-    None
+        let full = pair.full().find(|f| f.carrier.is_subset(&region))?;
+        Some(CapturedRegion {
+            region,
+            carrier: full.carrier,
+            walls,
+        })
+    })
 }
 
 #[cfg(test)]
