@@ -59,8 +59,6 @@ pub struct CapturedRegion {
     pub region: CellSet,
     /// The full connection's carrier, inside `region`.
     pub carrier: CellSet,
-    /// The two points the connection joins (chains, or an edge's point), by their stones.
-    pub walls: CellSet,
 }
 
 /// The first captured decomposition of `connections`' player in `position` (the position H-search
@@ -114,7 +112,6 @@ pub fn captured_regions<'a>(
         Some(CapturedRegion {
             region,
             carrier: full.carrier,
-            walls,
         })
     })
 }
