@@ -1,5 +1,5 @@
 //! Soundness of H-search connections and the mustplay against brute force, on random positions
-//! of sizes 3x3 to 6x6.
+//! of sizes 3x3 to 6x6 (and 4x5 to 6x5 rectangles where noted).
 //!
 //! - Full connection: the attacker, playing only inside the carrier, joins the endpoints
 //!   whatever the defender does, the defender moving first (the defender's moves outside the
@@ -26,6 +26,10 @@ struct LocalGame {
     width: usize,
     height: usize,
     neighbours: Vec<u64>,
+    /// The attacker's edges as rows of its stones (`EdgeRole::Conducts`): a chain reaching
+    /// one cell of such a row reaches the attacker's cells all along it. Empty: edges only end
+    /// paths.
+    hubs: Vec<u64>,
     memo: HashMap<(u64, u64, u64, u64, bool), bool>,
 }
 
@@ -48,6 +52,7 @@ impl LocalGame {
             width,
             height,
             neighbours,
+            hubs: Vec::new(),
             memo: HashMap::new(),
         }
     }
@@ -56,7 +61,19 @@ impl LocalGame {
     /// player); returns its stones as a mask.
     fn attack_with(&mut self, position: &Position, color: Color) -> u64 {
         self.memo.clear();
+        self.hubs.clear();
         mask_of(self, position.stones(color))
+    }
+
+    /// [`Self::attack_with`], `color`'s two edges conducting (rows of its stones).
+    fn attack_through_edges(&mut self, position: &Position, color: Color) -> u64 {
+        let own = self.attack_with(position, color);
+        let edges = match color {
+            Color::Black => [Cell::TOP, Cell::BOTTOM],
+            Color::White => [Cell::LEFT, Cell::RIGHT],
+        };
+        self.hubs = edges.iter().map(|&edge| self.endpoint(edge)).collect();
+        own
     }
 
     fn bit(&self, cell: Cell) -> u64 {
@@ -89,18 +106,30 @@ impl LocalGame {
 
     /// Whether `own` joins endpoint masks `a` and `b` by a chain of own cells (an edge mask is
     /// reached by any own cell on it; a cell endpoint must be own, which the caller arranges).
-    /// An edge only ends a path: own cells along one are not joined through it.
+    /// An edge only ends a path (own cells along one are not joined through it) unless it is
+    /// one of the `hubs`.
     fn joined(&self, own: u64, a: u64, b: u64) -> bool {
         let mut reached = own & a;
         let mut frontier = reached;
-        while frontier != 0 {
-            let i = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
-            let fresh = self.neighbours[i] & own & !reached;
-            reached |= fresh;
-            frontier |= fresh;
+        loop {
+            while frontier != 0 {
+                let i = frontier.trailing_zeros() as usize;
+                frontier &= frontier - 1;
+                let fresh = self.neighbours[i] & own & !reached;
+                reached |= fresh;
+                frontier |= fresh;
+            }
+            for &hub in &self.hubs {
+                if reached & hub != 0 {
+                    let fresh = own & hub & !reached;
+                    reached |= fresh;
+                    frontier |= fresh;
+                }
+            }
+            if frontier == 0 {
+                return reached & b != 0;
+            }
         }
-        reached & b != 0
     }
 
     /// Whether the attacker (owning `own`) joins `a` and `b` whatever the defender does on
@@ -925,6 +954,60 @@ fn positions_once_wrong_are_sound() {
 /// to move; so it does with stones added outside it (the claim is stable, which the solver's
 /// proof sets rely on): every outside cell given to the opponent, every one to the player, and
 /// twice at random.
+/// With the edges conducting (the solver's H-search, `EdgeRole::Conducts`) the connections
+/// between two cells or chains are no claims for users, but captured decompositions
+/// (`vc::decomposition`) rest on them: each is checked as a connection where the player's edges
+/// are rows of its stones (a chain may run along one), on random set-ups and games of 3x3 to
+/// 6x6 and two rectangles.
+#[test]
+fn conducting_pair_connections_are_sound() {
+    let limits = Limits {
+        edges: EdgeRole::Conducts,
+        ..Limits::default()
+    };
+    let seed = games::seed("conducting_pair_connections_are_sound", 29);
+    let mut rng = Rng::new(seed);
+    let (mut checked, mut skipped) = (0, 0);
+    for (width, height, count, fewest) in [
+        (3u32, 3u32, 300usize, 1usize),
+        (4, 4, 300, 3),
+        (5, 5, 150, 8),
+        (6, 6, 60, 16),
+        (4, 5, 100, 5),
+        (5, 4, 100, 5),
+    ] {
+        let size = BoardSize::new(width, height).unwrap();
+        let mut local = LocalGame::new(width as usize, height as usize);
+        for position in games::mixed_on(rng.next_u64(), size, count, fewest) {
+            let name = describe(&position);
+            for color in Color::ALL {
+                let connections = h_search(&position, color, limits);
+                let own_stones = local.attack_through_edges(&position, color);
+                let mut pairs: Vec<_> = connections.pairs().collect();
+                pairs.sort_by_key(|&(a, b, _)| (a, b));
+                for i in 0..pairs.len() {
+                    let j = i + rng.below(pairs.len() - i);
+                    pairs.swap(i, j);
+                }
+                pairs.truncate(30);
+                for (a, b, pair) in pairs {
+                    let claims = Claims {
+                        connections: &connections,
+                        pair: (a, b),
+                        own_stones,
+                        context: format!("{color} (edges conducting) in {name}"),
+                    };
+                    let (c, s) = claims.check(&mut local, pair.full(), pair.semi());
+                    checked += c;
+                    skipped += s;
+                }
+            }
+        }
+    }
+    eprintln!("{checked} connections checked with the edges conducting, {skipped} skipped (large carriers)");
+    assert!(checked > 10_000, "only {checked} connections checked");
+}
+
 #[test]
 fn captured_decompositions_hold() {
     use hexlab_core::vc::decomposition::captured_regions;
@@ -934,12 +1017,30 @@ fn captured_decompositions_hold() {
     };
     let seed = games::seed("captured_decompositions_hold", 23);
     let (mut found, mut checks, mut beyond_carrier, mut undecided) = (0, 0, 0, 0);
-    for (side, count, fewest) in [(4u32, 1000usize, 3usize), (5, 500, 11), (6, 250, 22)] {
+    // Squares, and rectangles both ways round (the edges a region is walled off from are then
+    // of different lengths, and the longer ones belong to either player).
+    let shapes = [
+        (4u32, 4u32, 1000usize, 3usize),
+        (5, 5, 500, 11),
+        (6, 6, 250, 22),
+        (4, 5, 400, 6),
+        (5, 4, 400, 6),
+        (5, 6, 200, 14),
+        (6, 5, 100, 14),
+    ];
+    for (width, height, count, fewest) in shapes {
         let started = std::time::Instant::now();
         let found_before = found;
-        let mut brute = Brute::new(side as usize, side as usize, Rules::Hex);
-        let mut rng = Rng::new(seed.wrapping_add(u64::from(side)));
-        for base in games::mixed(rng.next_u64(), side, count, fewest) {
+        let size = hexlab_core::BoardSize::new(width, height).unwrap();
+        let mut brute = Brute::new(width as usize, height as usize, Rules::Hex);
+        // Squares keep the seeds they had before rectangles joined.
+        let offset = if width == height {
+            width
+        } else {
+            width * 16 + height
+        };
+        let mut rng = Rng::new(seed.wrapping_add(u64::from(offset)));
+        for base in games::mixed_on(rng.next_u64(), size, count, fewest) {
             brute.forget();
             // As the solver meets them: neither player joins its edges by a full connection.
             let decided = |c: &hexlab_core::vc::Connections| {
@@ -990,7 +1091,7 @@ fn captured_decompositions_hold() {
             }
         }
         eprintln!(
-            "{side}x{side}: {} found in {:.1} s",
+            "{width}x{height}: {} found in {:.1} s",
             found - found_before,
             started.elapsed().as_secs_f64()
         );

@@ -119,8 +119,17 @@ pub fn seed(test: &str, fixed: u64) -> u64 {
 /// `count` random positions of a `side` board with at least `fewest` stones: random set-ups
 /// and random unfinished games, alternately.
 pub fn mixed(seed: u64, side: u32, count: usize, fewest: usize) -> Vec<Position> {
+    mixed_on(
+        seed,
+        BoardSize::square(side).expect("a board size"),
+        count,
+        fewest,
+    )
+}
+
+/// [`mixed`] on a board of any shape (rectangles too).
+pub fn mixed_on(seed: u64, size: BoardSize, count: usize, fewest: usize) -> Vec<Position> {
     let mut rng = Rng::new(seed);
-    let size = BoardSize::square(side).expect("a board size");
     let cells = size.cell_count();
     let mut positions = Vec::with_capacity(count);
     while positions.len() < count {
