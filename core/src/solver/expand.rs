@@ -302,7 +302,7 @@ fn expand_after(position: &Position, features: Features, regions: usize) -> Expa
     let cells: Vec<Cell> = if !features.resistance || consider.len() <= 1 {
         consider.iter().collect()
     } else if let Some((black, white)) = &connections {
-        Resistance::with_connections(filled, black, white).order(consider)
+        Resistance::with_weighted_cell_connections(filled, black, white).order(consider)
     } else {
         Resistance::evaluate(filled).order(consider)
     };
