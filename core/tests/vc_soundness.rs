@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use hexlab_core::formats::code;
 use hexlab_core::rng::Rng;
 use hexlab_core::vc::points::PointId;
-use hexlab_core::vc::{h_search, mustplay, EdgeRole, Full, Limits, Semi};
+use hexlab_core::vc::{h_search, mustplay, EdgeRole, Full, Limits, PairConnections, Semi};
 use hexlab_core::{BoardSize, ByColor, Cell, CellSet, Color, Game, Position, Rules};
 use support::brute::Brute;
 use support::games;
@@ -199,13 +199,8 @@ fn check_with(
     for color in Color::ALL {
         let connections = search(color);
         let own_stones = local.attack_with(position, color);
-        let mut pairs: Vec<_> = connections.pairs().collect();
-        pairs.sort_by_key(|&(a, b, _)| (a, b));
         // Every edge-to-edge pair, and a random sample of the others.
-        for i in 0..pairs.len() {
-            let j = i + rng.below(pairs.len() - i);
-            pairs.swap(i, j);
-        }
+        let mut pairs = shuffled_pairs(&connections, rng);
         pairs.sort_by_key(|&(a, b, _)| (a, b) != (0, 1));
         pairs.truncate(sample);
         // With the edges conducting only the edge-to-edge connections are claims (see
@@ -213,19 +208,49 @@ fn check_with(
         if limits.edges == EdgeRole::Conducts {
             pairs.retain(|&(a, b, _)| (a, b) == (0, 1));
         }
-        for (a, b, pair) in pairs {
-            let claims = Claims {
-                connections: &connections,
-                pair: (a, b),
-                own_stones,
-                context: format!("{color} in {name}"),
-            };
-            let (c, s) = claims.check(&mut local, pair.full(), pair.semi());
-            checked += c;
-            skipped += s;
-        }
+        let context = format!("{color} in {name}");
+        let (c, s) = check_pairs(&mut local, &connections, pairs, own_stones, &context);
+        checked += c;
+        skipped += s;
     }
     checked += check_mustplay(position, mustplay(position, limits));
+    (checked, skipped)
+}
+
+/// The pairs of `connections` in a random order (drawn from `rng` the same way every time).
+fn shuffled_pairs<'a>(
+    connections: &'a hexlab_core::vc::Connections,
+    rng: &mut Rng,
+) -> Vec<(PointId, PointId, PairConnections<'a>)> {
+    let mut pairs: Vec<_> = connections.pairs().collect();
+    pairs.sort_by_key(|&(a, b, _)| (a, b));
+    for i in 0..pairs.len() {
+        let j = i + rng.below(pairs.len() - i);
+        pairs.swap(i, j);
+    }
+    pairs
+}
+
+/// Checks every connection of `pairs` (see [`Claims::check`]); returns (checked, skipped).
+fn check_pairs(
+    local: &mut LocalGame,
+    connections: &hexlab_core::vc::Connections,
+    pairs: Vec<(PointId, PointId, PairConnections<'_>)>,
+    own_stones: u64,
+    context: &str,
+) -> (usize, usize) {
+    let (mut checked, mut skipped) = (0, 0);
+    for (a, b, pair) in pairs {
+        let claims = Claims {
+            connections,
+            pair: (a, b),
+            own_stones,
+            context: context.to_string(),
+        };
+        let (c, s) = claims.check(local, pair.full(), pair.semi());
+        checked += c;
+        skipped += s;
+    }
     (checked, skipped)
 }
 
@@ -983,24 +1008,12 @@ fn conducting_pair_connections_are_sound() {
             for color in Color::ALL {
                 let connections = h_search(&position, color, limits);
                 let own_stones = local.attack_through_edges(&position, color);
-                let mut pairs: Vec<_> = connections.pairs().collect();
-                pairs.sort_by_key(|&(a, b, _)| (a, b));
-                for i in 0..pairs.len() {
-                    let j = i + rng.below(pairs.len() - i);
-                    pairs.swap(i, j);
-                }
+                let mut pairs = shuffled_pairs(&connections, &mut rng);
                 pairs.truncate(30);
-                for (a, b, pair) in pairs {
-                    let claims = Claims {
-                        connections: &connections,
-                        pair: (a, b),
-                        own_stones,
-                        context: format!("{color} (edges conducting) in {name}"),
-                    };
-                    let (c, s) = claims.check(&mut local, pair.full(), pair.semi());
-                    checked += c;
-                    skipped += s;
-                }
+                let context = format!("{color} (edges conducting) in {name}");
+                let (c, s) = check_pairs(&mut local, &connections, pairs, own_stones, &context);
+                checked += c;
+                skipped += s;
             }
         }
     }
