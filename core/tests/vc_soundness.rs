@@ -973,12 +973,6 @@ fn positions_once_wrong_are_sound() {
     }
 }
 
-/// Captured decompositions (`vc::decomposition`, Henderson 2010 §3.8.4): every region found on
-/// random set-ups and games of 4x4 to 6x6, for both players and every pair of points (not only
-/// the first the solver takes), filled with its player's stones keeps the winner for both sides
-/// to move; so it does with stones added outside it (the claim is stable, which the solver's
-/// proof sets rely on): every outside cell given to the opponent, every one to the player, and
-/// twice at random.
 /// With the edges conducting (the solver's H-search, `EdgeRole::Conducts`) the connections
 /// between two cells or chains are no claims for users, but captured decompositions
 /// (`vc::decomposition`) rest on them: each is checked as a connection where the player's edges
@@ -1021,6 +1015,12 @@ fn conducting_pair_connections_are_sound() {
     assert!(checked > 10_000, "only {checked} connections checked");
 }
 
+/// Captured decompositions (`vc::decomposition`, Henderson 2010 §3.8.4): every region found on
+/// random set-ups and games of 4x4 to 6x6 and rectangles of 4x5 to 6x5, for both players and every pair of points (not only
+/// the first the solver takes), filled with its player's stones keeps the winner for both sides
+/// to move; so it does with stones added outside it (the claim is stable, which the solver's
+/// proof sets rely on): every outside cell given to the opponent, every one to the player, and
+/// twice at random.
 #[test]
 fn captured_decompositions_hold() {
     use hexlab_core::vc::decomposition::captured_regions;
