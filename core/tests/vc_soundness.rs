@@ -1016,9 +1016,9 @@ fn conducting_pair_connections_are_sound() {
 }
 
 /// Captured decompositions (`vc::decomposition`, Henderson 2010 §3.8.4): every region found on
-/// random set-ups and games of 4x4 to 6x6 and rectangles of 4x5 to 6x5, for both players and every pair of points (not only
-/// the first the solver takes), filled with its player's stones keeps the winner for both sides
-/// to move; so it does with stones added outside it (the claim is stable, which the solver's
+/// random set-ups and games of 4x4 to 6x6 and rectangles of 4x5 to 6x5, for both players and
+/// every pair of points (not only the first the solver takes), filled with its player's stones
+/// keeps the winner for both sides to move; so it does with stones added outside it (the claim is stable, which the solver's
 /// proof sets rely on): every outside cell given to the opponent, every one to the player, and
 /// twice at random.
 #[test]
