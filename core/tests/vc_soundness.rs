@@ -1018,9 +1018,9 @@ fn conducting_pair_connections_are_sound() {
 /// Captured decompositions (`vc::decomposition`, Henderson 2010 §3.8.4): every region found on
 /// random set-ups and games of 4x4 to 6x6 and rectangles of 4x5 to 6x5, for both players and
 /// every pair of points (not only the first the solver takes), filled with its player's stones
-/// keeps the winner for both sides to move; so it does with stones added outside it (the claim is stable, which the solver's
-/// proof sets rely on): every outside cell given to the opponent, every one to the player, and
-/// twice at random.
+/// keeps the winner for both sides to move; so it does with stones added outside it (the claim
+/// is stable, which the solver's proof sets rely on): every outside cell given to the opponent,
+/// every one to the player, and twice at random.
 #[test]
 fn captured_decompositions_hold() {
     use hexlab_core::vc::decomposition::captured_regions;
@@ -1044,7 +1044,7 @@ fn captured_decompositions_hold() {
     for (width, height, count, fewest) in shapes {
         let started = std::time::Instant::now();
         let found_before = found;
-        let size = hexlab_core::BoardSize::new(width, height).unwrap();
+        let size = BoardSize::new(width, height).unwrap();
         let mut brute = Brute::new(width as usize, height as usize, Rules::Hex);
         // Squares keep the seeds they had before rectangles joined.
         let offset = if width == height {

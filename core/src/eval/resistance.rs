@@ -56,10 +56,7 @@ impl Resistance {
         black: &Connections,
         white: &Connections,
     ) -> Resistance {
-        Resistance {
-            black: circuit(position, Color::Black, Some((black, Wiring::AsAdjacency))),
-            white: circuit(position, Color::White, Some((white, Wiring::AsAdjacency))),
-        }
+        Resistance::wired(position, black, white, Wiring::AsAdjacency)
     }
 
     /// [`Resistance::with_connections`] with each connection's wire weakened by what its
@@ -73,10 +70,7 @@ impl Resistance {
         black: &Connections,
         white: &Connections,
     ) -> Resistance {
-        Resistance {
-            black: circuit(position, Color::Black, Some((black, Wiring::Weighted))),
-            white: circuit(position, Color::White, Some((white, Wiring::Weighted))),
-        }
+        Resistance::wired(position, black, white, Wiring::Weighted)
     }
 
     /// [`Resistance::with_weighted_connections`] without the wires between two chains or a
@@ -91,9 +85,19 @@ impl Resistance {
         black: &Connections,
         white: &Connections,
     ) -> Resistance {
+        Resistance::wired(position, black, white, Wiring::CellsWeighted)
+    }
+
+    /// Both circuits with each player's full connections as wires of `wiring`.
+    fn wired(
+        position: &Position,
+        black: &Connections,
+        white: &Connections,
+        wiring: Wiring,
+    ) -> Resistance {
         Resistance {
-            black: circuit(position, Color::Black, Some((black, Wiring::CellsWeighted))),
-            white: circuit(position, Color::White, Some((white, Wiring::CellsWeighted))),
+            black: circuit(position, Color::Black, Some((black, wiring))),
+            white: circuit(position, Color::White, Some((white, wiring))),
         }
     }
 
