@@ -250,7 +250,7 @@ fn circuit(
             }
             // Adjacent points are wired already; a connection with a carrier adds a wire as
             // good as adjacency.
-            if pair.full().any(|f| f.carrier.is_empty()) {
+            if pair.has_empty_full() {
                 continue;
             }
             if wiring == Wiring::CellsWeighted && !pa.empty && !pb.empty {
@@ -258,9 +258,7 @@ fn circuit(
             }
             let g = if pa.empty && pb.empty { 0.5 } else { 1.0 };
             let must = if wiring != Wiring::AsAdjacency {
-                pair.full()
-                    .fold(position.cells(), |common, f| common & f.carrier)
-                    .len()
+                pair.full_common_len()
             } else {
                 0
             };
@@ -329,16 +327,22 @@ fn circuit(
 /// by Gaussian elimination without pivoting (safe for such matrices); overwrites its inputs.
 fn solve(matrix: &mut [f64], rhs: &mut [f64], n: usize) -> Vec<f64> {
     for k in 0..n {
-        let pivot = matrix[k * n + k];
-        for i in k + 1..n {
-            let factor = matrix[i * n + k] / pivot;
+        // Row k from the diagonal on, and the rows below it (the same arithmetic as indexing
+        // each entry, in the same order, without the bounds checks).
+        let (upper, lower) = matrix.split_at_mut((k + 1) * n);
+        let pivot_row = &upper[k * n + k..];
+        let pivot = pivot_row[0];
+        let (rhs_upper, rhs_lower) = rhs.split_at_mut(k + 1);
+        let rhs_k = rhs_upper[k];
+        for (row, r) in lower.chunks_exact_mut(n).zip(rhs_lower.iter_mut()) {
+            let factor = row[k] / pivot;
             if factor == 0.0 {
                 continue;
             }
-            for j in k..n {
-                matrix[i * n + j] -= factor * matrix[k * n + j];
+            for (x, p) in row[k..].iter_mut().zip(pivot_row) {
+                *x -= factor * p;
             }
-            rhs[i] -= factor * rhs[k];
+            *r -= factor * rhs_k;
         }
     }
     let mut x = vec![0.0; n];

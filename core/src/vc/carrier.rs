@@ -203,6 +203,9 @@ pub struct Layout {
     size: BoardSize,
 }
 
+/// The most words a carrier takes ([`Layout::words`] on the largest board).
+pub const MAX_WORDS: usize = 6;
+
 impl Layout {
     /// The layout of `size`'s cells.
     #[must_use]
@@ -211,7 +214,7 @@ impl Layout {
     }
 
     /// The words a [`Bits`] needs for this board: 2, 3, 4 or 6 (the sizes H-search is built
-    /// for).
+    /// for; at most [`MAX_WORDS`]).
     #[must_use]
     pub fn words(self) -> usize {
         match usize::from(self.size.width()) * usize::from(self.size.height()) {

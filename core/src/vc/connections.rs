@@ -3,7 +3,7 @@
 
 use crate::board::{Cell, CellSet};
 
-use super::carrier::{Bits, Layout};
+use super::carrier::{Bits, Layout, MAX_WORDS};
 use super::connection::{Chains, Full, Semi};
 use super::points::{PointId, Points};
 
@@ -53,6 +53,38 @@ impl<'a> PairConnections<'a> {
     /// The semi connections.
     pub fn semi(self) -> impl ExactSizeIterator<Item = Semi> + 'a {
         self.semis(Connections::carrier)
+    }
+
+    /// How many cells every full carrier holds (0 when there is no full connection), counted
+    /// on the carriers as the search keeps them (a carrier's bits are its cells, one each).
+    #[must_use]
+    pub fn full_common_len(self) -> usize {
+        let words = self.owner.words;
+        let (from, to) = self.listed.full;
+        let mut carriers =
+            self.owner.full_words[from as usize * words..to as usize * words].chunks_exact(words);
+        let Some(first) = carriers.next() else {
+            return 0;
+        };
+        let mut common = [0u64; MAX_WORDS];
+        common[..words].copy_from_slice(first);
+        for carrier in carriers {
+            for (c, w) in common.iter_mut().zip(carrier) {
+                *c &= w;
+            }
+        }
+        common.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether some full connection has an empty carrier (its ends are adjacent, or joined by
+    /// the player's stones).
+    #[must_use]
+    pub fn has_empty_full(self) -> bool {
+        let words = self.owner.words;
+        let (from, to) = self.listed.full;
+        self.owner.full_words[from as usize * words..to as usize * words]
+            .chunks_exact(words)
+            .any(|carrier| carrier.iter().all(|&w| w == 0))
     }
 
     /// The full connections with carriers as the search keeps them.

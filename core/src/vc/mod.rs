@@ -16,6 +16,7 @@ pub mod connections;
 pub mod crossing;
 pub mod decomposition;
 pub mod edge_pieces;
+mod edge_shapes;
 pub mod fillin;
 pub mod hsearch;
 pub mod incremental;

@@ -19,10 +19,11 @@ pub mod generate;
 
 use std::sync::OnceLock;
 
-use crate::board::{Cell, CellSet, Color};
+use crate::board::{BoardSize, Cell, CellSet, Color};
 use crate::position::Position;
 
-use super::templates::{parse_table, place_shapes};
+use super::edge_shapes::{allowed, placements, Placement, PlacementCache};
+use super::templates::parse_table;
 
 /// The committed table (regenerated and compared by `core/tests/vc_soundness.rs`).
 const TABLE: &str = include_str!("../../../data/edge_pieces.txt");
@@ -144,26 +145,36 @@ pub struct Placed {
 /// cells on the board and not the opponent's.
 #[must_use]
 pub fn matches(position: &Position, color: Color) -> Vec<Placed> {
-    place(position, color, library())
+    static CACHE: PlacementCache<2> = PlacementCache::new();
+    let size = position.size();
+    let all = CACHE.get(size, color, || placements_of(size, color, library()));
+    placed(position, color, all)
 }
 
 /// Every placement of `pieces` (see [`matches`]).
 #[must_use]
 pub fn place(position: &Position, color: Color, pieces: &[Piece]) -> Vec<Placed> {
+    let all = placements_of(position.size(), color, pieces);
+    placed(position, color, &all)
+}
+
+/// Where `pieces` stand on an empty board of `size` for `color`.
+fn placements_of(size: BoardSize, color: Color, pieces: &[Piece]) -> Vec<Placement<2>> {
+    placements(size, color, pieces, |p| {
+        ([(0, p.depth - 1), p.end], &p.cells)
+    })
+}
+
+/// The placements of `all` that `position` allows.
+fn placed(position: &Position, color: Color, all: &[Placement<2>]) -> Vec<Placed> {
     let mut out = Vec::new();
-    place_shapes(
-        position,
-        color,
-        pieces,
-        |p| ([(0, p.depth - 1), p.end], &p.cells),
-        |_, [start, end], carrier| {
-            out.push(Placed {
-                start,
-                end,
-                carrier,
-            })
-        },
-    );
+    allowed(position, color, all, |_, [start, end], carrier| {
+        out.push(Placed {
+            start,
+            end,
+            carrier,
+        });
+    });
     out
 }
 

@@ -17,6 +17,8 @@ use std::sync::OnceLock;
 use crate::board::{BoardSize, Cell, CellSet, Color};
 use crate::position::Position;
 
+use super::edge_shapes::{allowed, placements, Placement, PlacementCache};
+
 /// The committed table (regenerated and compared by `core/tests/templates.rs`).
 const TABLE: &str = include_str!("../../../data/templates.txt");
 
@@ -116,95 +118,37 @@ pub struct Placed {
     pub carrier: CellSet,
 }
 
-/// The board cell for top-edge coordinates `(col, row)` (row 0 along the edge) seen from `edge`.
-fn oriented(size: BoardSize, edge: Cell, col: i32, row: i32) -> Option<Cell> {
-    let (w, h) = (i32::from(size.width()), i32::from(size.height()));
-    let (c, r) = match edge {
-        Cell::TOP => (col, row),
-        Cell::BOTTOM => (w - 1 - col, h - 1 - row),
-        Cell::LEFT => (row, col),
-        _ => (w - 1 - row, h - 1 - col),
-    };
-    if c < 0 || r < 0 || c >= w || r >= h {
-        return None;
-    }
-    Some(Cell::new(c as u8, r as u8))
-}
-
-/// The length of `edge`'s side on a board of `size`.
-fn side(size: BoardSize, edge: Cell) -> i32 {
-    match edge {
-        Cell::TOP | Cell::BOTTOM => i32::from(size.width()),
-        _ => i32::from(size.height()),
-    }
-}
-
 /// Every placement of a library template for `color` on `position`: anchors empty or the
 /// player's, cells on the board and not the opponent's.
 #[must_use]
 pub fn matches(position: &Position, color: Color) -> Vec<Placed> {
-    place(position, color, library())
+    static CACHE: PlacementCache<1> = PlacementCache::new();
+    let size = position.size();
+    let all = CACHE.get(size, color, || placements_of(size, color, library()));
+    placed(position, color, all)
 }
 
 /// Every placement of `templates` (see [`matches`]).
 #[must_use]
 pub fn place(position: &Position, color: Color, templates: &[Template]) -> Vec<Placed> {
-    let mut out = Vec::new();
-    place_shapes(
-        position,
-        color,
-        templates,
-        |t| ([(0, t.depth - 1)], &t.cells),
-        |edge, [anchor], carrier| {
-            out.push(Placed {
-                anchor,
-                edge,
-                carrier,
-            });
-        },
-    );
-    out
+    let all = placements_of(position.size(), color, templates);
+    placed(position, color, &all)
 }
 
-/// Places shapes along `color`'s two edges, each edge in turn, then each shape, then each
-/// column: a shape is its ends and its cells in top-edge coordinates (column offsets and
-/// 0-based rows, row 0 along the edge), and it is placed where all of them are on the board and
-/// none is the opponent's. `found` gets the edge, the ends' cells and the shape's empty cells.
-pub(super) fn place_shapes<'a, T: 'a, const N: usize>(
-    position: &Position,
-    color: Color,
-    shapes: &'a [T],
-    shape: impl Fn(&'a T) -> ([(i8, u8); N], &'a [(i8, u8)]),
-    mut found: impl FnMut(Cell, [Cell; N], CellSet),
-) {
-    let size = position.size();
-    let opponent = position.stones(color.opponent());
-    let empty = position.empty_cells();
-    let (first, second) = BoardSize::edges_of(color);
-    for edge in [first, second] {
-        for item in shapes {
-            let (ends, cells) = shape(item);
-            'col: for col in 0..side(size, edge) {
-                let at = |(dc, r): (i8, u8)| {
-                    oriented(size, edge, col + i32::from(dc), i32::from(r))
-                        .filter(|cell| !opponent.contains(*cell))
-                };
-                let mut placed = [edge; N];
-                for (slot, &end) in placed.iter_mut().zip(&ends) {
-                    let Some(cell) = at(end) else {
-                        continue 'col;
-                    };
-                    *slot = cell;
-                }
-                let mut carrier = CellSet::new();
-                for &cell in cells {
-                    let Some(cell) = at(cell) else {
-                        continue 'col;
-                    };
-                    carrier.insert(cell);
-                }
-                found(edge, placed, carrier & empty);
-            }
-        }
-    }
+/// Where `templates` stand on an empty board of `size` for `color`.
+fn placements_of(size: BoardSize, color: Color, templates: &[Template]) -> Vec<Placement<1>> {
+    placements(size, color, templates, |t| ([(0, t.depth - 1)], &t.cells))
+}
+
+/// The placements of `all` that `position` allows.
+fn placed(position: &Position, color: Color, all: &[Placement<1>]) -> Vec<Placed> {
+    let mut out = Vec::new();
+    allowed(position, color, all, |edge, [anchor], carrier| {
+        out.push(Placed {
+            anchor,
+            edge,
+            carrier,
+        });
+    });
+    out
 }
