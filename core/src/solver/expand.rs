@@ -354,6 +354,7 @@ impl Expansion {
 fn search_limits() -> Limits {
     Limits {
         edges: EdgeRole::Conducts,
+        edge_semis_only: true,
         ..Limits::default()
     }
 }

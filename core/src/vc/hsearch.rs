@@ -303,8 +303,10 @@ impl<const W: usize> Search<W> {
             layout,
             slot_of: vec![u32::MAX; n * n],
             lists: Vec::with_capacity(n * n / 4),
-            fulls: ListArena::with_capacity(n * n / 2),
-            semis: ListArena::with_capacity(n * n * 2),
+            // Room for what a search on a small board ends with (growing an arena copies it
+            // whole), never more than a quarter and twice n squared on large ones.
+            fulls: ListArena::with_capacity((n * n * 2).min((n * n / 2).max(1 << 14))),
+            semis: ListArena::with_capacity((n * n * 8).min((n * n * 2).max(1 << 16))),
             full_partners: (0..n).map(|_| Vec::with_capacity(16)).collect(),
             points,
             queue: std::collections::VecDeque::new(),
@@ -797,10 +799,16 @@ impl<const W: usize> Search<W> {
     /// The connections found.
     pub(super) fn finish(self) -> Connections {
         let n = self.points.len();
-        let (full_count, semi_count) = self
-            .lists
-            .iter()
-            .fold((0, 0), |(f, s), l| (f + l.full.len(), s + l.semi.len()));
+        // Points 0 and 1 are the edges: their pair's slot is 1.
+        let semis_of = |slot: usize| !self.limits.edge_semis_only || slot == 1;
+        let full_count = self.lists.iter().map(|l| l.full.len()).sum::<usize>();
+        let semi_count = if self.limits.edge_semis_only {
+            self.lists
+                .get(self.slot_of.get(1).copied().unwrap_or(u32::MAX) as usize)
+                .map_or(0, |l| l.semi.len())
+        } else {
+            self.lists.iter().map(|l| l.semi.len()).sum()
+        };
         // The pair index is rewritten in place: from entries of `lists` to entries of `listed`.
         let mut index = self.slot_of;
         let mut out = Connections {
@@ -818,7 +826,12 @@ impl<const W: usize> Search<W> {
             let Some(lists) = self.lists.get(*entry as usize) else {
                 continue;
             };
-            if lists.full.is_empty() && lists.semi.is_empty() {
+            let semis: &[SemiLink<W>] = if semis_of(slot) {
+                self.semis.get(lists.semi)
+            } else {
+                &[]
+            };
+            if lists.full.is_empty() && semis.is_empty() {
                 *entry = u32::MAX;
                 continue;
             }
@@ -828,7 +841,7 @@ impl<const W: usize> Search<W> {
                 out.full_words.extend_from_slice(f.carrier.words());
             }
             let semi_start = out.semi_keys.len() as u32;
-            for s in self.semis.get(lists.semi) {
+            for s in semis {
                 out.semi_keys.push((s.key, s.chains));
                 out.semi_words.extend_from_slice(s.carrier.words());
             }
@@ -951,6 +964,49 @@ mod tests {
                 assert_eq!(two, listing(&build::<6>(&position, color, limits)));
             }
         }
+    }
+
+    #[test]
+    fn edge_semis_only_keeps_every_full_and_the_edges_semi_connections() {
+        let mut rng = Rng::new(13);
+        let mut edge_semis = 0;
+        for size in [5, 7, 9] {
+            for _ in 0..6 {
+                let position = random_position(&mut rng, BoardSize::square(size).unwrap());
+                for color in Color::ALL {
+                    let limits = Limits {
+                        edges: EdgeRole::Conducts,
+                        ..Limits::default()
+                    };
+                    let all = listing(&h_search(&position, color, limits));
+                    let lean = h_search(
+                        &position,
+                        color,
+                        Limits {
+                            edge_semis_only: true,
+                            ..limits
+                        },
+                    );
+                    let expected: Vec<_> = all
+                        .into_iter()
+                        .map(|(a, b, full, semi)| {
+                            let semi = if (a, b) == (0, 1) { semi } else { Vec::new() };
+                            (a, b, full, semi)
+                        })
+                        .filter(|(_, _, full, semi)| !full.is_empty() || !semi.is_empty())
+                        .collect();
+                    edge_semis += expected
+                        .iter()
+                        .find(|(a, b, _, _)| (*a, *b) == (0, 1))
+                        .map_or(0, |(_, _, _, semi)| semi.len());
+                    assert_eq!(listing(&lean), expected);
+                }
+            }
+        }
+        assert!(
+            edge_semis > 0,
+            "the sample holds edge-to-edge semi connections"
+        );
     }
 
     #[test]

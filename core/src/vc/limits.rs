@@ -58,6 +58,11 @@ pub struct Limits {
     /// it has (every connection still sound, only fewer). Bounds the time and memory of a search
     /// whatever the other limits say (with `limit_fulls` off the lists can grow without end).
     pub max_connections: usize,
+    /// Whether the connections returned keep the semi connections of the pair of the player's
+    /// two edges only (the search itself derives and uses all of them): for callers that read
+    /// no other semi connection, as the solver (its nodes read the edge-to-edge connections and
+    /// the full ones), which then copies a fraction of the lists.
+    pub edge_semis_only: bool,
 }
 
 impl Limits {
@@ -85,6 +90,7 @@ impl Default for Limits {
             captured_sets: true,
             limit_fulls: true,
             max_connections: MAX_CONNECTIONS,
+            edge_semis_only: false,
         }
     }
 }
