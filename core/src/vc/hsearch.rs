@@ -303,8 +303,9 @@ impl<const W: usize> Search<W> {
             layout,
             slot_of: vec![u32::MAX; n * n],
             lists: Vec::with_capacity(n * n / 4),
-            // Room for what a search on a small board ends with (growing an arena copies it
-            // whole), never more than a quarter and twice n squared on large ones.
+            // Room for what a search on a small board ends with (an arena that grows is copied
+            // whole): 2 n² full and 8 n² semi connections, at most 2^14 and 2^16 unless n²/2 and
+            // 2 n² (the room large boards had before) are more.
             fulls: ListArena::with_capacity((n * n * 2).min((n * n / 2).max(1 << 14))),
             semis: ListArena::with_capacity((n * n * 8).min((n * n * 2).max(1 << 16))),
             full_partners: (0..n).map(|_| Vec::with_capacity(16)).collect(),
