@@ -613,10 +613,10 @@ fn connection_search_agrees_with_brute_force() {
     assert!(proved > 20 && refuted > 20 && unknown <= 3);
 }
 
-/// Rows 2 and 3: see [`check_templates`].
+/// Rows 2 and 3, and every template with stones: see [`check_templates`].
 #[test]
 fn edge_templates_connect() {
-    check_templates(3);
+    check_templates(|t| t.depth <= 3 || !t.stones.is_empty());
     assert!(
         hexlab_core::vc::templates::library()
             .iter()
@@ -632,41 +632,42 @@ fn edge_templates_connect() {
 #[test]
 #[ignore = "about 5 minutes: cargo test --release --test vc_soundness -- --ignored"]
 fn fourth_row_templates_connect() {
-    check_templates(4);
+    check_templates(|t| t.depth == 4 && t.stones.is_empty());
 }
 
-/// Every edge template in the committed table up to row `max_depth` connects its anchor to the
-/// edge on its carrier, the defender moving first (checked by the test's own exhaustive search,
-/// on a board just large enough), and no cell of a row 2 or 3 template can be dropped.
-fn check_templates(max_depth: u8) {
+/// Every edge template of the committed table that `which` picks connects its anchor to the
+/// edge on its carrier (with its stones), the defender moving first (checked by the test's own
+/// exhaustive search, on a board just large enough); one with stones does not without them, and
+/// no cell of a row 2 or 3 template can be dropped.
+fn check_templates(which: impl Fn(&hexlab_core::vc::templates::Template) -> bool) {
     use hexlab_core::vc::templates::library;
-    for template in library().iter().filter(|t| t.depth <= max_depth) {
+    for template in library().iter().filter(|t| which(t)) {
         let depth = template.depth as usize;
-        let min = template
-            .cells
-            .iter()
-            .map(|&(dc, _)| dc)
-            .min()
-            .unwrap()
-            .min(0);
-        let max = template
-            .cells
-            .iter()
-            .map(|&(dc, _)| dc)
-            .max()
-            .unwrap()
-            .max(0);
+        let columns = template.cells.iter().chain(&template.stones).map(|c| c.0);
+        let (min, max) = (
+            columns.clone().min().unwrap().min(0),
+            columns.max().unwrap().max(0),
+        );
         let width = (max - min + 1) as usize;
         let mut local = LocalGame::new(width, depth + 1);
         let bit = |dc: i8, r: u8| 1u64 << (r as usize * width + (dc - min) as usize);
         let top = local.endpoint(Cell::TOP);
         let anchor = bit(0, template.depth - 1);
-        let carrier = template.cells.iter().fold(0, |m, &(dc, r)| m | bit(dc, r));
+        let mask = |cells: &[(i8, u8)]| cells.iter().fold(0, |m, &(dc, r)| m | bit(dc, r));
+        let (carrier, stones) = (mask(&template.cells), mask(&template.stones));
         assert!(
-            local.wins(anchor, carrier, anchor, top, true),
+            local.wins(anchor | stones, carrier, anchor, top, true),
             "template {} fails",
             template.line()
         );
+        if stones != 0 {
+            // The stones are needed: without them (their cells left empty) it fails.
+            assert!(
+                !local.wins(anchor, carrier | stones, anchor, top, true),
+                "template {} holds without its stones",
+                template.line()
+            );
+        }
         if depth <= 3 {
             for &(dc, r) in &template.cells {
                 assert!(
@@ -748,6 +749,20 @@ fn edge_template_table_is_current() {
     }
 }
 
+/// The committed fourth-row templates with a stone are what the generator derives (about 15 s;
+/// the fifth row's take many minutes, and the test above proves each of them).
+#[test]
+fn stone_template_table_is_current() {
+    use hexlab_core::vc::templates::generate::{templates_with_stone, STONE_DEPTHS};
+    use hexlab_core::vc::templates::library;
+    let committed: Vec<_> = library()
+        .iter()
+        .filter(|t| t.depth == 4 && !t.stones.is_empty())
+        .cloned()
+        .collect();
+    assert_eq!(committed, templates_with_stone(4, STONE_DEPTHS[0].1));
+}
+
 /// The crossing rule and the edge templates each find connections plain H-search misses (their
 /// soundness is checked with everything else above, where both are on).
 #[test]
@@ -802,25 +817,27 @@ fn crossing_rule_and_templates_add_connections() {
 
 /// Templates placed on each of the four edges of an 8x8 board (the test's masks are 64 bits) (mirrored and turned from the
 /// table's top edge) still connect their anchor to that edge on the placed carrier: checked for
-/// rows 2 and 3 by the test's exhaustive search and for row 4 by the engine's connection search
-/// (itself checked against brute force above).
+/// rows 2 and 3 by the test's exhaustive search and for rows 4 and 5 (with the stones they
+/// need) by the engine's connection search (itself checked against brute force above).
 #[test]
 fn placed_templates_connect_on_every_edge() {
     use hexlab_core::vc::connect::connects_within;
-    use hexlab_core::vc::templates::library;
-    use hexlab_core::vc::templates::place;
+    use hexlab_core::vc::templates::{library, places};
     let size = BoardSize::square(8).unwrap();
     let mut placed_count = 0;
     for color in Color::ALL {
         for template in library() {
             let empty = Position::new(size, hexlab_core::RulesConfig::default());
-            for placed in place(&empty, color, std::slice::from_ref(template)) {
+            for placed in places(size, color, std::slice::from_ref(template)) {
                 let mut position = empty.clone();
-                position.set_stone(placed.anchor, Some(color)).unwrap();
+                for stone in placed.stones.iter().chain([placed.anchor]) {
+                    position.set_stone(stone, Some(color)).unwrap();
+                }
                 if template.depth <= 3 {
                     let mut local = LocalGame::new(8, 8);
                     local.attack_with(&position, color);
                     let anchor = local.bit(placed.anchor);
+                    assert!(placed.stones.is_empty(), "rows 2 and 3 need no stones");
                     let edge = local.endpoint(placed.edge);
                     let free = mask_of(&local, placed.carrier);
                     assert!(
@@ -853,6 +870,33 @@ fn placed_templates_connect_on_every_edge() {
         }
     }
     assert!(placed_count >= 100, "{placed_count} placements");
+}
+
+/// A template with a stone gives H-search a connection its rules do not: on 7x7 with Black's
+/// d4, the empty c4 joins the top edge on 10 cells with d4's help (`4: 0,0 1,0 2,0 3,0 0,1 1,1
+/// 2,1 0,2 1,2 2,2 | 1,3`); without templates the smallest is larger (and the fourth-row
+/// templates without stones have 19 cells).
+#[test]
+fn a_template_with_a_stone_adds_a_connection() {
+    let mut position = Position::new(BoardSize::square(7).unwrap(), Default::default());
+    position
+        .set_stone("d4".parse().unwrap(), Some(Color::Black))
+        .unwrap();
+    let smallest = |limits: Limits| {
+        h_search(&position, Color::Black, limits)
+            .between("c4".parse().unwrap(), Cell::TOP)
+            .and_then(|pair| pair.full().map(|f| f.carrier.len()).min())
+    };
+    let without = Limits {
+        edge_templates: false,
+        ..Limits::default()
+    };
+    assert_eq!(smallest(Limits::default()), Some(10));
+    assert!(
+        smallest(without).is_none_or(|n| n > 10),
+        "{:?}",
+        smallest(without)
+    );
 }
 
 /// Connections that need carrier overlap on captured pairs (Henderson 2010, §4.2) exist and are

@@ -36,8 +36,9 @@ usage:
       derive the edge pieces (two cells joined through the player's edge, starts on rows 2
       and 3) by connection search and write FILE (default: the crate's data/edge_pieces.txt)
   hexlab-patterns templates [--out FILE]
-      derive the edge templates of rows 2 to 4 by connection search and write FILE (default:
-      the crate's data/templates.txt); prints counts per row and the time taken
+      derive the edge templates of rows 2 to 4, and of row 4 with one of the player's
+      stones, by connection search and write FILE (default: the crate's data/templates.txt);
+      prints counts per row and the time taken (minutes)
   hexlab-patterns bench [--size N] [--positions N] [--seed N]
       time the pattern matcher against ica::dead::find_dead on random positions
 ";
@@ -127,7 +128,7 @@ fn run(args: &[String]) -> Result<bool, String> {
         }
         "templates" => {
             let f = flags(rest, &["out"])?;
-            let prefixes: Vec<(String, u8)> = (2..=4).map(|d| (format!("{d}:"), d)).collect();
+            let prefixes: Vec<(String, u8)> = (2..=5).map(|d| (format!("{d}:"), d)).collect();
             table_command(
                 &f,
                 "data/templates.txt",

@@ -3,10 +3,10 @@
 //! the player's edges, computed once per board size and colour, and which of those places a
 //! position allows.
 //!
-//! A shape is its ends and its cells in top-edge coordinates: column offsets and 0-based rows,
-//! row 0 along the edge. It is placed wherever all of them are on the board; a position allows
-//! a place where none of them is the opponent's, and the shape's carrier there is its empty
-//! cells.
+//! A shape is its ends, its cells and the player's stones it needs, in top-edge coordinates:
+//! column offsets and 0-based rows, row 0 along the edge. It is placed wherever all of them are
+//! on the board; a position allows a place where none of them is the opponent's and every
+//! needed stone is the player's, and the shape's carrier there is its empty cells.
 
 use std::sync::OnceLock;
 
@@ -15,7 +15,7 @@ use crate::position::Position;
 
 /// One shape placed on an empty board.
 ///
-/// Invariant: `touched` is `cells` with the ends added.
+/// Invariant: `touched` is `cells` with the ends and the stones added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Placement<const N: usize> {
     /// The edge the shape stands on.
@@ -24,24 +24,30 @@ pub(super) struct Placement<const N: usize> {
     pub ends: [Cell; N],
     /// The shape's cells (its carrier on an empty board).
     pub cells: CellSet,
-    /// The ends and the cells: the place is allowed when the opponent holds none of them.
+    /// The player's stones the shape needs (none for most shapes).
+    pub stones: CellSet,
+    /// The ends, the cells and the stones: the place is allowed when the opponent holds none of
+    /// them (and the player all of `stones`).
     pub touched: CellSet,
 }
 
+/// A shape in top-edge coordinates: its ends, its cells, and the player's stones it needs.
+pub(super) type Shape<'a, const N: usize> = ([(i8, u8); N], &'a [(i8, u8)], &'a [(i8, u8)]);
+
 /// Every place of `shapes` along `color`'s two edges on a board of `size`: each edge in turn,
-/// then each shape, then each column, where all of the shape's ends and cells are on the
-/// board.
+/// then each shape, then each column, where all of the shape's ends, cells and stones are on
+/// the board.
 pub(super) fn placements<'a, T: 'a, const N: usize>(
     size: BoardSize,
     color: Color,
     shapes: &'a [T],
-    shape: impl Fn(&'a T) -> ([(i8, u8); N], &'a [(i8, u8)]),
+    shape: impl Fn(&'a T) -> Shape<'a, N>,
 ) -> Vec<Placement<N>> {
     let mut out = Vec::new();
     let (first, second) = BoardSize::edges_of(color);
     for edge in [first, second] {
         for item in shapes {
-            let (ends, cells) = shape(item);
+            let (ends, cells, stones) = shape(item);
             'col: for col in 0..side(size, edge) {
                 let at =
                     |(dc, r): (i8, u8)| oriented(size, edge, col + i32::from(dc), i32::from(r));
@@ -52,20 +58,22 @@ pub(super) fn placements<'a, T: 'a, const N: usize>(
                     };
                     *slot = cell;
                 }
-                let mut carrier = CellSet::new();
-                for &cell in cells {
-                    let Some(cell) = at(cell) else {
-                        continue 'col;
-                    };
-                    carrier.insert(cell);
-                }
+                let [Some(carrier), Some(needed)] = [cells, stones].map(|list| {
+                    list.iter().try_fold(CellSet::new(), |mut set, &cell| {
+                        set.insert(at(cell)?);
+                        Some(set)
+                    })
+                }) else {
+                    continue 'col;
+                };
                 let touched = placed
                     .iter()
-                    .fold(carrier, |all, &end| all | CellSet::single(end));
+                    .fold(carrier | needed, |all, &end| all | CellSet::single(end));
                 out.push(Placement {
                     edge,
                     ends: placed,
                     cells: carrier,
+                    stones: needed,
                     touched,
                 });
             }
@@ -74,20 +82,21 @@ pub(super) fn placements<'a, T: 'a, const N: usize>(
     out
 }
 
-/// The places of `placements` that `position` allows for `color` (none of the shape's ends or
-/// cells the opponent's), in their order: `found` gets the edge, the ends and the shape's empty
-/// cells.
+/// The places of `placements` that `position` allows for `color` (none of the shape's ends,
+/// cells or stones the opponent's, its stones the player's), in their order: `found` gets the
+/// place and the shape's empty cells there.
 pub(super) fn allowed<const N: usize>(
     position: &Position,
     color: Color,
     placements: &[Placement<N>],
-    mut found: impl FnMut(Cell, [Cell; N], CellSet),
+    mut found: impl FnMut(&Placement<N>, CellSet),
 ) {
     let opponent = position.stones(color.opponent());
+    let own = position.stones(color);
     let empty = position.empty_cells();
     for p in placements {
-        if !p.touched.intersects(&opponent) {
-            found(p.edge, p.ends, p.cells & empty);
+        if !p.touched.intersects(&opponent) && p.stones.is_subset(&own) {
+            found(p, p.cells & empty);
         }
     }
 }
@@ -164,7 +173,7 @@ mod tests {
     }
 
     fn place(size: BoardSize, color: Color, shapes: &[Shape]) -> Vec<Placement<1>> {
-        placements(size, color, shapes, |s| ([s.end], &s.cells))
+        placements(size, color, shapes, |s| ([s.end], &s.cells, &[]))
     }
 
     #[test]
@@ -192,7 +201,7 @@ mod tests {
         let a1 = Cell::new(0, 0);
         let carriers = |position: &Position| {
             let mut out = Vec::new();
-            allowed(position, Color::Black, &all, |_, _, c| out.push(c));
+            allowed(position, Color::Black, &all, |_, c| out.push(c));
             out
         };
         assert_eq!(carriers(&position).len(), 4);

@@ -161,14 +161,15 @@ pub fn place(position: &Position, color: Color, pieces: &[Piece]) -> Vec<Placed>
 /// Where `pieces` stand on an empty board of `size` for `color`.
 fn placements_of(size: BoardSize, color: Color, pieces: &[Piece]) -> Vec<Placement<2>> {
     placements(size, color, pieces, |p| {
-        ([(0, p.depth - 1), p.end], &p.cells)
+        ([(0, p.depth - 1), p.end], &p.cells, &[])
     })
 }
 
 /// The placements of `all` that `position` allows.
 fn placed(position: &Position, color: Color, all: &[Placement<2>]) -> Vec<Placed> {
     let mut out = Vec::new();
-    allowed(position, color, all, |_, [start, end], carrier| {
+    allowed(position, color, all, |place, carrier| {
+        let [start, end] = place.ends;
         out.push(Placed {
             start,
             end,

@@ -4,14 +4,21 @@
 //! The carriers come from [`minimal_carriers`] (connection search on the cone, each carrier
 //! shrunk, further ones by forbidding cells of those found), up to `MAX_FORBIDDEN` forbidden
 //! cells.
+//!
+//! Templates with a stone ([`templates_with_stone`]): the same search with one more stone of
+//! the player's in the cone, kept only where the stone is needed (no template without it on
+//! the same cells) and H-search's rules do not already find the connection on those cells.
 
 use std::collections::BTreeSet;
+
+use rayon::prelude::*;
 
 use crate::board::{BoardSize, Cell, CellSet, Color};
 use crate::position::Position;
 use crate::rules::RulesConfig;
 use crate::vc::connect::connects_within;
 use crate::vc::minimal_carriers::minimal_carriers;
+use crate::vc::{h_search, Limits};
 
 use super::Template;
 
@@ -74,12 +81,63 @@ impl Cone {
     }
 
     fn template(&self, depth: u8, carrier: CellSet) -> Template {
-        let mut cells: Vec<(i8, u8)> = carrier
-            .iter()
-            .map(|c| ((i32::from(c.col()) - self.anchor_col) as i8, c.row()))
-            .collect();
-        cells.sort_unstable_by_key(|&(dc, r)| (r, dc));
-        Template { depth, cells }
+        self.template_with(depth, carrier, CellSet::new())
+    }
+
+    fn template_with(&self, depth: u8, carrier: CellSet, stones: CellSet) -> Template {
+        let offsets = |set: CellSet| {
+            let mut cells: Vec<(i8, u8)> = set
+                .iter()
+                .map(|c| ((i32::from(c.col()) - self.anchor_col) as i8, c.row()))
+                .collect();
+            cells.sort_unstable_by_key(|&(dc, r)| (r, dc));
+            cells
+        };
+        Template {
+            depth,
+            cells: offsets(carrier),
+            stones: offsets(stones),
+        }
+    }
+
+    /// The templates with `stone` (see [`templates_with_stone`]).
+    fn templates_with(&self, depth: u8, stone: Cell, max_forbidden: usize) -> Vec<Template> {
+        let with = self.with_stone(stone);
+        if with.connects(with.region).is_none() {
+            return Vec::new();
+        }
+        let found = minimal_carriers(with.region, max_forbidden, |region| with.connects(region));
+        // Without the table's templates, so that the table never depends on itself.
+        let plain = Limits {
+            edge_templates: false,
+            ..Limits::default()
+        };
+        let derived: Vec<CellSet> = h_search(&with.position, Color::Black, plain)
+            .between(self.anchor, Cell::TOP)
+            .map(|pair| pair.full().map(|f| f.carrier).collect())
+            .unwrap_or_default();
+        found
+            .into_iter()
+            .filter(|carrier| {
+                let stone_needed = self.connects(*carrier | CellSet::single(stone)).is_none();
+                stone_needed && !derived.iter().any(|d| d.is_subset(carrier))
+            })
+            .map(|carrier| self.template_with(depth, carrier, CellSet::single(stone)))
+            .collect()
+    }
+
+    /// The cone with one more stone of the player's, and the region without it.
+    fn with_stone(&self, stone: Cell) -> Cone {
+        let mut position = self.position.clone();
+        position
+            .set_stone(stone, Some(Color::Black))
+            .expect("a cell of the cone");
+        Cone {
+            position,
+            anchor: self.anchor,
+            anchor_col: self.anchor_col,
+            region: self.region - CellSet::single(stone),
+        }
     }
 }
 
@@ -99,18 +157,48 @@ pub fn templates_of_depth(depth: u8) -> Vec<Template> {
     out
 }
 
-/// The whole table: templates of depths 2 to 4, as committed in `core/data/templates.txt`.
+/// The rows of the templates with a stone, and the most cells forbidden at once while looking
+/// for further minimal carriers: none, one carrier per stone and its mirror image (with one
+/// forbidden cell row 4 alone took over 15 minutes: refuting a connection on a large region is
+/// the slow part).
+pub const STONE_DEPTHS: [(u8, usize); 1] = [(4, 0)];
+
+/// Every minimal template of row `depth` with one stone of the player's in the cone (rows 2
+/// and up, see [`STONE_DEPTHS`]) that the stone makes (no template without it on its cells) and
+/// that H-search's rules (without templates) do not find on its cells.
+#[must_use]
+pub fn templates_with_stone(depth: u8, max_forbidden: usize) -> Vec<Template> {
+    let cone = cone(depth);
+    let stones: Vec<Cell> = cone.region.iter().filter(|c| c.row() > 0).collect();
+    // One stone per task, on the rayon pool (the searches take seconds to a minute each).
+    let found: Vec<Vec<Template>> = stones
+        .par_iter()
+        .map(|&stone| cone.templates_with(depth, stone, max_forbidden))
+        .collect();
+    let mut unique: BTreeSet<Template> = found.into_iter().flatten().collect();
+    let mirrors: Vec<Template> = unique.iter().map(Template::mirrored).collect();
+    unique.extend(mirrors);
+    let mut out: Vec<Template> = unique.into_iter().collect();
+    out.sort_by_key(|t| (t.cells.len(), t.cells.clone(), t.stones.clone()));
+    out
+}
+
+/// The whole table: templates of depths 2 to 4, then those with a stone, as committed in
+/// `core/data/templates.txt`.
 #[must_use]
 pub fn table() -> String {
     let mut text = String::from(
         "# Edge templates for Black and the top edge, derived by `hexlab-patterns templates`.\n\
-         # depth: dc,row ...  (anchor on row `depth`, cells as column offset and 0-based row)\n",
+         # depth: dc,row ... [| dc,row ...]  (anchor on row `depth`, cells as column offset and\n\
+         # 0-based row; after `|`, the player's stones the template needs)\n",
     );
-    for depth in 2..=4 {
-        for template in templates_of_depth(depth) {
-            text.push_str(&template.line());
-            text.push('\n');
-        }
+    let without = (2..=4).flat_map(templates_of_depth);
+    let with = STONE_DEPTHS
+        .iter()
+        .flat_map(|&(depth, forbidden)| templates_with_stone(depth, forbidden));
+    for template in without.chain(with) {
+        text.push_str(&template.line());
+        text.push('\n');
     }
     text
 }

@@ -9,6 +9,11 @@
 //!
 //! A template applies where all of its cells are on the board and none is the opponent's; its
 //! carrier is its empty cells (the player's stones in it only help, by monotonicity).
+//!
+//! Some templates also need stones of the player's at given places (a line's cells after `|`):
+//! a stone on row 3 under an anchor on row 4 or 5, say, where the stone's own template and the
+//! anchor's way to the stone share cells, so H-search's rules cannot put them together. These
+//! apply only where the player has those stones.
 
 pub mod generate;
 
@@ -22,13 +27,19 @@ use super::edge_shapes::{allowed, placements, Placement, PlacementCache};
 /// The committed table (regenerated and compared by `core/tests/templates.rs`).
 const TABLE: &str = include_str!("../../../data/templates.txt");
 
-/// One edge template, for the top edge: the anchor's row and the carrier's offsets.
+/// One edge template, for the top edge: the anchor's row, the carrier's offsets and the
+/// player's stones it needs.
+///
+/// Invariant: every cell and stone is nearer the edge than the anchor or on its row, none is
+/// the anchor, and no stone is a carrier cell.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Template {
     /// The anchor's row, 1 being the row along the edge.
     pub depth: u8,
     /// `(column offset from the anchor, row from the edge, 0-based)` of each carrier cell.
     pub cells: Vec<(i8, u8)>,
+    /// The same for each stone of the player's the template needs (most need none).
+    pub stones: Vec<(i8, u8)>,
 }
 
 impl Template {
@@ -36,27 +47,39 @@ impl Template {
     #[must_use]
     pub fn mirrored(&self) -> Template {
         let top = i16::from(self.depth) - 1;
-        let mut cells: Vec<(i8, u8)> = self
-            .cells
-            .iter()
-            .map(|&(dc, r)| ((-i16::from(dc) - i16::from(r) + top) as i8, r))
-            .collect();
-        cells.sort_unstable_by_key(|&(dc, r)| (r, dc));
+        let flip = |list: &[(i8, u8)]| {
+            let mut out: Vec<(i8, u8)> = list
+                .iter()
+                .map(|&(dc, r)| ((-i16::from(dc) - i16::from(r) + top) as i8, r))
+                .collect();
+            out.sort_unstable_by_key(|&(dc, r)| (r, dc));
+            out
+        };
         Template {
             depth: self.depth,
-            cells,
+            cells: flip(&self.cells),
+            stones: flip(&self.stones),
         }
     }
 
-    /// The line of the table for this template.
+    /// The line of the table for this template: `depth: dc,row ...`, then ` | dc,row ...` for
+    /// the stones it needs.
     #[must_use]
     pub fn line(&self) -> String {
-        let cells: Vec<String> = self
-            .cells
-            .iter()
-            .map(|(dc, r)| format!("{dc},{r}"))
-            .collect();
-        format!("{}: {}", self.depth, cells.join(" "))
+        let list = |cells: &[(i8, u8)]| -> String {
+            let cells: Vec<String> = cells.iter().map(|(dc, r)| format!("{dc},{r}")).collect();
+            cells.join(" ")
+        };
+        if self.stones.is_empty() {
+            format!("{}: {}", self.depth, list(&self.cells))
+        } else {
+            format!(
+                "{}: {} | {}",
+                self.depth,
+                list(&self.cells),
+                list(&self.stones)
+            )
+        }
     }
 
     /// Reads one line of the table.
@@ -71,21 +94,36 @@ impl Template {
             .trim()
             .parse()
             .map_err(|_| format!("bad depth in '{line}'"))?;
-        let mut cells = Vec::new();
-        for pair in rest.split_whitespace() {
-            let (dc, r) = pair
-                .split_once(',')
-                .ok_or_else(|| format!("bad cell '{pair}'"))?;
-            let dc: i8 = dc.parse().map_err(|_| format!("bad offset '{pair}'"))?;
-            let r: u8 = r.parse().map_err(|_| format!("bad row '{pair}'"))?;
-            if r >= depth {
-                return Err(format!(
-                    "cell '{pair}' is not nearer the edge than the anchor"
-                ));
-            }
-            cells.push((dc, r));
+        if depth == 0 {
+            return Err(format!("no row 0 in '{line}'"));
         }
-        Ok(Template { depth, cells })
+        let (cells, stones) = rest.split_once('|').unwrap_or((rest, ""));
+        let list = |text: &str| -> Result<Vec<(i8, u8)>, String> {
+            let mut out = Vec::new();
+            for pair in text.split_whitespace() {
+                let (dc, r) = pair
+                    .split_once(',')
+                    .ok_or_else(|| format!("bad cell '{pair}'"))?;
+                let dc: i8 = dc.parse().map_err(|_| format!("bad offset '{pair}'"))?;
+                let r: u8 = r.parse().map_err(|_| format!("bad row '{pair}'"))?;
+                if r >= depth || (dc, r) == (0, depth - 1) {
+                    return Err(format!(
+                        "cell '{pair}' is not nearer the edge than the anchor or beside it"
+                    ));
+                }
+                out.push((dc, r));
+            }
+            Ok(out)
+        };
+        let (cells, stones) = (list(cells)?, list(stones)?);
+        if stones.iter().any(|s| cells.contains(s)) {
+            return Err(format!("a stone of '{line}' is also a carrier cell"));
+        }
+        Ok(Template {
+            depth,
+            cells,
+            stones,
+        })
     }
 }
 
@@ -116,6 +154,8 @@ pub struct Placed {
     pub edge: Cell,
     /// The template's empty cells.
     pub carrier: CellSet,
+    /// The player's stones the template needs (all on the board; none for most templates).
+    pub stones: CellSet,
 }
 
 /// Every placement of a library template for `color` on `position`: anchors empty or the
@@ -135,20 +175,105 @@ pub fn place(position: &Position, color: Color, templates: &[Template]) -> Vec<P
     placed(position, color, &all)
 }
 
+/// Every place of `templates` on a board of `size` for `color`, whatever the stones: the
+/// carrier is all of the template's cells there, and `stones` the stones it needs there.
+#[must_use]
+pub fn places(size: BoardSize, color: Color, templates: &[Template]) -> Vec<Placed> {
+    placements_of(size, color, templates)
+        .iter()
+        .map(|place| Placed {
+            anchor: place.ends[0],
+            edge: place.edge,
+            carrier: place.cells,
+            stones: place.stones,
+        })
+        .collect()
+}
+
 /// Where `templates` stand on an empty board of `size` for `color`.
 fn placements_of(size: BoardSize, color: Color, templates: &[Template]) -> Vec<Placement<1>> {
-    placements(size, color, templates, |t| ([(0, t.depth - 1)], &t.cells))
+    placements(size, color, templates, |t| {
+        ([(0, t.depth - 1)], &t.cells, &t.stones)
+    })
 }
 
 /// The placements of `all` that `position` allows.
 fn placed(position: &Position, color: Color, all: &[Placement<1>]) -> Vec<Placed> {
     let mut out = Vec::new();
-    allowed(position, color, all, |edge, [anchor], carrier| {
+    allowed(position, color, all, |place, carrier| {
         out.push(Placed {
-            anchor,
-            edge,
+            anchor: place.ends[0],
+            edge: place.edge,
             carrier,
+            stones: place.stones,
         });
     });
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(name: &str) -> Cell {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn lines_with_stones_round_trip_and_bad_lines_are_refused() {
+        let template = Template::parse("4: 0,0 1,0 2,0 0,1 1,1 0,2 | 1,3").unwrap();
+        assert_eq!(template.stones, vec![(1, 3)]);
+        assert_eq!(template.line(), "4: 0,0 1,0 2,0 0,1 1,1 0,2 | 1,3");
+        assert_eq!(template.mirrored().mirrored(), template);
+        assert_eq!(Template::parse("2: 0,0 1,0").unwrap().stones, vec![]);
+        for bad in [
+            "4 0,0",
+            "0: ",
+            "4: 0,4",
+            "4: 0,3",
+            "4: 0,0 | 0,3",
+            "4: 0,0 | 0,0",
+            "4: 0,0 | x,1",
+        ] {
+            assert!(Template::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_template_with_a_stone_is_placed_only_where_the_player_has_it() {
+        // Anchor on row 4 with the player's stone beside it, to the top edge.
+        let template = Template::parse("4: 0,0 1,0 2,0 3,0 0,1 1,1 2,1 0,2 1,2 2,2 | 1,3").unwrap();
+        let mut position = crate::formats::code::read("size=7")
+            .unwrap()
+            .position()
+            .clone();
+        let found = |position: &Position| -> Vec<Placed> {
+            place(position, Color::Black, std::slice::from_ref(&template))
+                .into_iter()
+                .filter(|p| p.edge == Cell::TOP)
+                .collect()
+        };
+        assert!(found(&position).is_empty());
+        position.set_stone(cell("d4"), Some(Color::Black)).unwrap();
+        let placed = found(&position);
+        assert_eq!(placed.len(), 1);
+        assert_eq!(placed[0].anchor, cell("c4"));
+        assert_eq!(placed[0].stones, CellSet::single(cell("d4")));
+        assert_eq!(placed[0].carrier.len(), 10);
+        assert!(!placed[0].carrier.contains(cell("d4")));
+        position.set_stone(cell("d4"), Some(Color::White)).unwrap();
+        assert!(found(&position).is_empty());
+        assert_eq!(
+            places(
+                position.size(),
+                Color::Black,
+                std::slice::from_ref(&template)
+            )
+            .iter()
+            .filter(|p| p.edge == Cell::TOP)
+            .count(),
+            4,
+            "anchors a4 to d4"
+        );
+    }
 }
