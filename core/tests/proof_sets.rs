@@ -369,6 +369,7 @@ fn proof_sets_on_6x6_openings_agree_with_the_solver_without_them() {
         decompositions: false,
         ..Features::default()
     };
+    let mut dropped = 0;
     for (opening, features, threads) in [
         ("c3", no_fill, 1),
         ("d2", no_fill, 2),
@@ -407,9 +408,13 @@ fn proof_sets_on_6x6_openings_agree_with_the_solver_without_them() {
                 "{counts:?}"
             );
         } else {
-            assert!(counts.proper > 0 && counts.dropped > 0, "{counts:?}");
+            assert!(counts.proper > 0, "{counts:?}");
+            dropped += counts.dropped;
         }
     }
+    // Some trees are too small to drop a sibling (6x6 c3 without fill-in since the templates
+    // with a stone: 64 nodes), so the drops are counted over all of them.
+    assert!(dropped > 0, "no sibling dropped in any tree");
 }
 
 #[test]
