@@ -575,7 +575,7 @@ test('screenshot: an 11x11 game with White\'s mustplay shaded and a White semi c
 });
 
 test('screenshot: a 7x7 position where the search proves what H-search only half sees', { timeout: 90_000 }, async () => {
-  const code = 'size=7&b=b1,e3,f6&w=c3,g5';
+  const code = 'size=7&b=b1,e3,f4&w=c3,g5';
   const proof = await engineConnect(code, 'b', 'e3', 'bottom', NODES);
   assert.equal(proof.status, 'connected');
   assert.equal((await engineConnections(code, 'b', 'e3', 'bottom')).full.length, 0);

@@ -11,7 +11,7 @@
 //! carrier is its empty cells (the player's stones in it only help, by monotonicity).
 //!
 //! Some templates also need stones of the player's at given places (a line's cells after `|`):
-//! a stone on row 3 under an anchor on row 4 or 5, say, where the stone's own template and the
+//! a stone under or beside an anchor on row 4 where the stone's own way to the edge and the
 //! anchor's way to the stone share cells, so H-search's rules cannot put them together. These
 //! apply only where the player has those stones.
 
@@ -24,7 +24,8 @@ use crate::position::Position;
 
 use super::edge_shapes::{allowed, placements, Placement, PlacementCache};
 
-/// The committed table (regenerated and compared by `core/tests/templates.rs`).
+/// The committed table (rows 2, 3 and the stones' row 4 regenerated and compared by
+/// `core/tests/vc_soundness.rs`).
 const TABLE: &str = include_str!("../../../data/templates.txt");
 
 /// One edge template, for the top edge: the anchor's row, the carrier's offsets and the
@@ -108,7 +109,7 @@ impl Template {
                 let r: u8 = r.parse().map_err(|_| format!("bad row '{pair}'"))?;
                 if r >= depth || (dc, r) == (0, depth - 1) {
                     return Err(format!(
-                        "cell '{pair}' is not nearer the edge than the anchor or beside it"
+                        "cell '{pair}' is farther from the edge than the anchor, or is the anchor"
                     ));
                 }
                 out.push((dc, r));
