@@ -128,7 +128,7 @@ fn run(args: &[String]) -> Result<bool, String> {
         }
         "templates" => {
             let f = flags(rest, &["out"])?;
-            let prefixes: Vec<(String, u8)> = (2..=5).map(|d| (format!("{d}:"), d)).collect();
+            let prefixes: Vec<(String, u8)> = (2..=4).map(|d| (format!("{d}:"), d)).collect();
             table_command(
                 &f,
                 "data/templates.txt",

@@ -159,6 +159,18 @@ pub struct Placed {
     pub stones: CellSet,
 }
 
+impl Placed {
+    /// The template at `place`, with `carrier` as its carrier.
+    fn at(place: &Placement<1>, carrier: CellSet) -> Placed {
+        Placed {
+            anchor: place.ends[0],
+            edge: place.edge,
+            carrier,
+            stones: place.stones,
+        }
+    }
+}
+
 /// Every placement of a library template for `color` on `position`: anchors empty or the
 /// player's, cells on the board and not the opponent's.
 #[must_use]
@@ -182,12 +194,7 @@ pub fn place(position: &Position, color: Color, templates: &[Template]) -> Vec<P
 pub fn places(size: BoardSize, color: Color, templates: &[Template]) -> Vec<Placed> {
     placements_of(size, color, templates)
         .iter()
-        .map(|place| Placed {
-            anchor: place.ends[0],
-            edge: place.edge,
-            carrier: place.cells,
-            stones: place.stones,
-        })
+        .map(|place| Placed::at(place, place.cells))
         .collect()
 }
 
@@ -202,12 +209,7 @@ fn placements_of(size: BoardSize, color: Color, templates: &[Template]) -> Vec<P
 fn placed(position: &Position, color: Color, all: &[Placement<1>]) -> Vec<Placed> {
     let mut out = Vec::new();
     allowed(position, color, all, |place, carrier| {
-        out.push(Placed {
-            anchor: place.ends[0],
-            edge: place.edge,
-            carrier,
-            stones: place.stones,
-        });
+        out.push(Placed::at(place, carrier));
     });
     out
 }
