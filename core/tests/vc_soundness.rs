@@ -742,18 +742,28 @@ fn edge_template_table_is_current() {
     }
 }
 
-/// The committed fourth-row templates with a stone are what the generator derives (about 15 s;
-/// the fifth row's take many minutes, and the test above proves each of them).
+/// The committed templates with a stone are what the generator derives: row 4 by connection
+/// search (about a minute on two threads), rows 5 and 6 by the solver (some 10 s).
 #[test]
 fn stone_template_table_is_current() {
-    use hexlab_core::vc::templates::generate::{templates_with_stone, STONE_DEPTHS};
+    use hexlab_core::vc::templates::generate::{
+        templates_with_stone, templates_with_stone_solved, SOLVED_STONE_DEPTHS, STONE_DEPTHS,
+    };
     use hexlab_core::vc::templates::library;
-    let committed: Vec<_> = library()
-        .iter()
-        .filter(|t| t.depth == 4 && !t.stones.is_empty())
-        .cloned()
-        .collect();
-    assert_eq!(committed, templates_with_stone(4, STONE_DEPTHS[0].1));
+    let committed = |depth: u8| -> Vec<_> {
+        library()
+            .iter()
+            .filter(|t| t.depth == depth && !t.stones.is_empty())
+            .cloned()
+            .collect()
+    };
+    for (depth, forbidden) in SOLVED_STONE_DEPTHS {
+        let derived = templates_with_stone_solved(depth, forbidden);
+        assert!(!derived.is_empty(), "row {depth}");
+        assert_eq!(committed(depth), derived, "row {depth}");
+    }
+    let (depth, forbidden) = STONE_DEPTHS[0];
+    assert_eq!(committed(depth), templates_with_stone(depth, forbidden));
 }
 
 /// The crossing rule and the edge templates each find connections plain H-search misses (their
@@ -810,16 +820,24 @@ fn crossing_rule_and_templates_add_connections() {
 
 /// Templates placed on each of the four edges of an 8x8 board (the test's masks are 64 bits) (mirrored and turned from the
 /// table's top edge) still connect their anchor to that edge on the placed carrier: checked for
-/// rows 2 and 3 by the test's exhaustive search and for rows 4 and 5 (with the stones they
-/// need) by the engine's connection search (itself checked against brute force above).
+/// rows 2 and 3 by the test's exhaustive search and for row 4 (with the stones it needs) by the
+/// engine's connection search (itself checked against brute force above). Rows 5 and 6, which
+/// the solver derived, are beyond the connection search (most run past a million nodes): each
+/// is proved again by the solver without H-search (no template, only the analysis and the
+/// tree), which must never refute one; the board the solver is given is checked against the
+/// connection search on rows 3 and 4 (`the_solver_decides_cone_connections_as_the_search`).
 #[test]
 fn placed_templates_connect_on_every_edge() {
+    use hexlab_core::solver::Features;
+    use hexlab_core::vc::templates::generate::solver_check;
+    use rayon::prelude::*;
+    const DEEP_BUDGET: u64 = 100_000;
     use hexlab_core::vc::connect::connects_within;
     use hexlab_core::vc::templates::{library, places};
     let size = BoardSize::square(8).unwrap();
     let mut placed_count = 0;
     for color in Color::ALL {
-        for template in library() {
+        for template in library().iter().filter(|t| t.depth <= 4) {
             let empty = Position::new(size, hexlab_core::RulesConfig::default());
             for placed in places(size, color, std::slice::from_ref(template)) {
                 let mut position = empty.clone();
@@ -863,6 +881,124 @@ fn placed_templates_connect_on_every_edge() {
         }
     }
     assert!(placed_count >= 100, "{placed_count} placements");
+
+    // Rows 5 and 6 (derived by the solver with H-search) again by a solver without H-search,
+    // so without any template: the inferior cell analysis and the tree alone.
+    let deep: Vec<_> = library().iter().filter(|t| t.depth >= 5).collect();
+    assert!(
+        deep.len() >= 100,
+        "{} templates of rows 5 and 6",
+        deep.len()
+    );
+    let plain = Features {
+        connections: false,
+        mustplay: false,
+        decompositions: false,
+        ..Features::default()
+    };
+    let started = std::time::Instant::now();
+    let answers: Vec<Option<bool>> = deep
+        .par_iter()
+        .map(|t| solver_check(t, plain, DEEP_BUDGET))
+        .collect();
+    for (template, answer) in deep.iter().zip(&answers) {
+        assert_ne!(*answer, Some(false), "{} fails", template.line());
+    }
+    let proved = answers.iter().filter(|a| **a == Some(true)).count();
+    eprintln!(
+        "rows 5 and 6: {proved} of {} proved again without H-search in {:.1} s (the rest beyond {DEEP_BUDGET} nodes)",
+        deep.len(),
+        started.elapsed().as_secs_f64()
+    );
+    assert!(proved * 10 >= deep.len() * 9, "{proved} proved");
+}
+
+/// The board the template generator gives the solver (`generate::solver_check`: everything
+/// outside the region the opponent's, a path of the player's from the anchor to the far edge)
+/// adds no way round: on random regions of the row-3 and row-4 cones, with a random stone of
+/// the player's or none, the solver joins the anchor to the edge exactly when the connection
+/// search does on the same cells.
+#[test]
+fn the_solver_decides_cone_connections_as_the_search() {
+    use hexlab_core::solver::Features;
+    use hexlab_core::vc::connect::connects_within;
+    use hexlab_core::vc::templates::generate::{solver_check, MARGIN};
+    use hexlab_core::vc::templates::{places, Template};
+    let mut rng = Rng::new(games::seed(
+        "the_solver_decides_cone_connections_as_the_search",
+        29,
+    ));
+    let wide = BoardSize::new(13, 7).unwrap();
+    let (mut joined, mut cut, mut beyond) = (0, 0, 0);
+    for i in 0..400 {
+        let depth: u8 = if i % 2 == 0 { 3 } else { 4 };
+        let mut cone = Vec::new();
+        for row in 0..depth {
+            let last = i32::from(depth - 1 - row) + MARGIN;
+            for dc in -MARGIN..=last {
+                if (dc, row) != (0, depth - 1) {
+                    cone.push((dc as i8, row));
+                }
+            }
+        }
+        let stones: Vec<(i8, u8)> = if rng.below(3) == 0 {
+            Vec::new()
+        } else {
+            vec![cone[rng.below(cone.len())]]
+        };
+        // Dense regions: most of the cone, so that both answers come up.
+        let cells: Vec<(i8, u8)> = cone
+            .iter()
+            .copied()
+            .filter(|c| !stones.contains(c) && rng.below(5) != 0)
+            .collect();
+        let template = Template {
+            depth,
+            cells,
+            stones,
+        };
+        let by_solver = solver_check(&template, Features::default(), 1_000_000)
+            .unwrap_or_else(|| panic!("{} beyond the solver's budget", template.line()));
+        let placed = places(wide, Color::Black, std::slice::from_ref(&template))
+            .into_iter()
+            .find(|p| p.edge == Cell::TOP)
+            .expect("a place on 13x7");
+        let mut position = Position::new(wide, hexlab_core::RulesConfig::default());
+        for stone in placed.stones.iter().chain([placed.anchor]) {
+            position.set_stone(stone, Some(Color::Black)).unwrap();
+        }
+        let Some(by_search) = connects_within(
+            &position,
+            Color::Black,
+            placed.anchor,
+            placed.edge,
+            placed.carrier,
+            2_000_000,
+        ) else {
+            // Large regions that do not connect can take the search long to refute.
+            beyond += 1;
+            continue;
+        };
+        assert_eq!(
+            by_solver,
+            by_search.is_some(),
+            "{}: solver {by_solver}, search {:?}",
+            template.line(),
+            by_search
+        );
+        if by_solver {
+            joined += 1;
+        } else {
+            cut += 1;
+        }
+    }
+    eprintln!(
+        "cone regions: {joined} joined, {cut} cut, both agreeing ({beyond} beyond the search's budget)"
+    );
+    assert!(
+        joined >= 40 && cut >= 40 && beyond <= 40,
+        "{joined} joined, {cut} cut, {beyond} beyond"
+    );
 }
 
 /// A template with a stone gives H-search a connection its rules do not: on 7x7 with Black's
@@ -902,8 +1038,18 @@ fn captured_set_overlaps_are_sound() {
         ..Limits::thorough()
     };
     let mut rng = Rng::new(games::seed("captured_set_overlaps_are_sound", 17));
-    let (mut checked, mut changed) = (0, 0);
-    for (side, count) in [(4u32, 50), (5, 30), (6, 20)] {
+    let (mut checked, mut changed, mut positions) = (0, 0, 0);
+    // Rounds of 100 positions until enough new connections were checked: how many positions
+    // gain some depends on the seed (2 to 20 per round).
+    for (side, count) in [(4u32, 50), (5, 30), (6, 20)]
+        .into_iter()
+        .cycle()
+        .take(3 * 20)
+    {
+        if positions % 100 == 0 && checked >= 10 {
+            break;
+        }
+        positions += count;
         let size = BoardSize::square(side).unwrap();
         for _ in 0..count {
             let position = random_position(&mut rng, size, 2);
@@ -937,10 +1083,12 @@ fn captured_set_overlaps_are_sound() {
             changed += usize::from(any);
         }
     }
-    eprintln!("captured sets: {changed} of 100 positions gain connections, {checked} checked");
-    // Since an edge joins nothing, few pairs are skippable: about 20 such connections on 100
-    // positions (every seed tried gave at least 10).
-    assert!(checked >= 5, "{checked} new connections checked");
+    eprintln!(
+        "captured sets: {changed} of {positions} positions gain connections, {checked} checked"
+    );
+    // Since an edge joins nothing, few pairs are skippable: 2 to 20 such connections per 100
+    // positions.
+    assert!(checked >= 10, "{checked} new connections checked");
 }
 
 /// H-search on the fill-in reduced position: its connections are sound there, and the

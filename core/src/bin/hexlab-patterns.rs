@@ -37,8 +37,9 @@ usage:
       and 3) by connection search and write FILE (default: the crate's data/edge_pieces.txt)
   hexlab-patterns templates [--out FILE]
       derive the edge templates of rows 2 to 4, and of row 4 with one of the player's
-      stones, by connection search and write FILE (default: the crate's data/templates.txt);
-      prints counts per row and the time taken (minutes)
+      stones, by connection search, and of rows 5 and 6 with one of the player's stones by
+      the solver, and write FILE (default: the crate's data/templates.txt); prints counts
+      per row and the time taken (minutes)
   hexlab-patterns bench [--size N] [--positions N] [--seed N]
       time the pattern matcher against ica::dead::find_dead on random positions
 ";
@@ -128,7 +129,7 @@ fn run(args: &[String]) -> Result<bool, String> {
         }
         "templates" => {
             let f = flags(rest, &["out"])?;
-            let prefixes: Vec<(String, u8)> = (2..=4).map(|d| (format!("{d}:"), d)).collect();
+            let prefixes: Vec<(String, u8)> = (2..=6).map(|d| (format!("{d}:"), d)).collect();
             table_command(
                 &f,
                 "data/templates.txt",

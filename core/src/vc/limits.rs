@@ -35,7 +35,7 @@ pub struct Limits {
     pub or_depth: usize,
     /// Whether to apply the crossing rule (Henderson 2010, §4.1).
     pub crossing_rule: bool,
-    /// Whether to add the edge templates (rows 2 to 4) once the rules have done all they can
+    /// Whether to add the edge templates (rows 2 to 6) once the rules have done all they can
     /// from adjacency, and go on from there.
     pub edge_templates: bool,
     /// Whether the AND rule may go through the player's edges. Benzene leaves this off by

@@ -1,5 +1,5 @@
 //! Edge templates (Henderson 2010, §2.9.2): full connections between a cell and its player's
-//! edge, for cells on rows 2 to 4, derived by search (see [`generate`]) and kept as a table.
+//! edge, for cells on rows 2 to 6, derived by search (see [`generate`]) and kept as a table.
 //!
 //! A template is written for Black and the top edge: its anchor sits on row `depth` (row 1
 //! touches the edge), and each of its cells is an offset along the edge from the anchor's
@@ -11,9 +11,10 @@
 //! carrier is its empty cells (the player's stones in it only help, by monotonicity).
 //!
 //! Some templates also need stones of the player's at given places (a line's cells after `|`):
-//! a stone under or beside an anchor on row 4 where the stone's own way to the edge and the
-//! anchor's way to the stone share cells, so H-search's rules cannot put them together. These
-//! apply only where the player has those stones.
+//! a stone under or beside an anchor on rows 4 to 6 where the stone's own way to the edge and
+//! the anchor's way to the stone share cells, so H-search's rules cannot put them together.
+//! These apply only where the player has those stones. (Rows 5 and 6 hold only such templates:
+//! those without a stone are wider than the boards a search is run on.)
 
 pub mod generate;
 
@@ -24,7 +25,7 @@ use crate::position::Position;
 
 use super::edge_shapes::{allowed, placements, Placement, PlacementCache};
 
-/// The committed table (rows 2, 3 and the stones' row 4 regenerated and compared by
+/// The committed table (rows 2, 3 and the stones' rows 4 to 6 regenerated and compared by
 /// `core/tests/vc_soundness.rs`).
 const TABLE: &str = include_str!("../../../data/templates.txt");
 
