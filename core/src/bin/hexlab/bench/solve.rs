@@ -40,13 +40,13 @@ bbbwbww
 bwwwwww";
 
 /// The winner of each first move on 8x8 that hexlab has proved (`?`: not yet), row by row from
-/// a1: 26 of the 32 openings up to the half-turn (README, Solver), rows 5 to 8 their images.
+/// a1: 27 of the 32 openings up to the half-turn (README, Solver), rows 5 to 8 their images.
 const KNOWN_8X8: &str = "\
 wwwwwww?
 wwwwwwb?
 ??bbbb?w
-wbbbbbb?
-?bbbbbbw
+wbbbbbbb
+bbbbbbbw
 w?bbbb??
 ?bwwwwww
 ?wwwwwww";
@@ -237,8 +237,9 @@ mod tests {
             .bytes()
             .filter(|b| *b == b'b' || *b == b'w')
             .count();
-        assert_eq!(known_8x8, 52, "26 openings and their images");
+        assert_eq!(known_8x8, 54, "27 openings and their images");
         assert_eq!(known(8, "a4".parse().unwrap()), Some(Color::White));
-        assert_eq!(known(8, "h4".parse().unwrap()), None);
+        assert_eq!(known(8, "h4".parse().unwrap()), Some(Color::Black));
+        assert_eq!(known(8, "h1".parse().unwrap()), None);
     }
 }
