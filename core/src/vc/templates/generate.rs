@@ -14,8 +14,9 @@
 //! connection on a board built so that the player wins exactly when the anchor joins the edge
 //! inside the region ([`Cone::solver_connects`]), in milliseconds, and each carrier is shrunk
 //! from the whole region one cell at a time, so the table depends on nothing but the answers.
-//! The solver is checked against brute force (`core/tests/solver_soundness.rs`), and every
-//! template of the table again by the connection search (`core/tests/vc_soundness.rs`).
+//! The solver is checked against brute force (`core/tests/solver_soundness.rs`), its board
+//! against the connection search on rows 3 and 4, and every row-5 and row-6 template is proved
+//! again by a solver without H-search (`core/tests/vc_soundness.rs`).
 
 use std::collections::BTreeSet;
 
@@ -240,8 +241,13 @@ pub fn templates_with_stone(depth: u8, max_forbidden: usize) -> Vec<Template> {
         budget: STONE_BUDGET,
         ..cone(depth)
     };
+    stone_templates(&cone, depth, max_forbidden)
+}
+
+/// The templates with a stone of `cone`, one stone per task on the rayon pool (the connection
+/// searches take seconds to a minute each), with their mirror images.
+fn stone_templates(cone: &Cone, depth: u8, max_forbidden: usize) -> Vec<Template> {
     let stones: Vec<Cell> = cone.region.iter().filter(|c| c.row() > 0).collect();
-    // One stone per task, on the rayon pool (the searches take seconds to a minute each).
     let found: Vec<Vec<Template>> = stones
         .par_iter()
         .map(|&stone| cone.templates_with(depth, stone, max_forbidden))
@@ -258,12 +264,12 @@ pub fn templates_with_stone(depth: u8, max_forbidden: usize) -> Vec<Template> {
 /// forbidden at once (row 5 with one: 132 templates in some 5 s on two threads; row 6 with
 /// none: 22 in some 20 s; row 6 with one, 52 in two minutes, did not make the 7x7 trees
 /// smaller). They take the 7x7 openings c3, a2, a3, b2, d4, g2 from 25,236 solver nodes to
-/// 24,676 (c3 995 to 847: after White d5 Black's win is a row-6 template with c3).
+/// 24,676 (c3 995 to 847: after White's d5 Black's win is a row-6 template with c3).
 pub const SOLVED_STONE_DEPTHS: [(u8, usize); 2] = [(5, 1), (6, 0)];
 
-/// Node budget of one solve of [`templates_with_stone_solved`]: the table's solves take
-/// at most 148 nodes on row 5 and 2,238 on row 6 (so the table is what exact answers give), and one that ran out would count as
-/// no connection.
+/// Node budget of one solve of [`templates_with_stone_solved`]: the table's solves take at
+/// most 148 nodes on row 5 and 2,238 on row 6 (so the table is what exact answers give); one
+/// that ran out would count as no connection.
 pub const SOLVER_BUDGET: u64 = 100_000;
 
 /// [`templates_with_stone`] with each connection decided by the solver
@@ -275,17 +281,7 @@ pub fn templates_with_stone_solved(depth: u8, max_forbidden: usize) -> Vec<Templ
         by_solver: true,
         ..cone(depth)
     };
-    let stones: Vec<Cell> = cone.region.iter().filter(|c| c.row() > 0).collect();
-    let found: Vec<Vec<Template>> = stones
-        .par_iter()
-        .map(|&stone| cone.templates_with(depth, stone, max_forbidden))
-        .collect();
-    let mut unique: BTreeSet<Template> = found.into_iter().flatten().collect();
-    let mirrors: Vec<Template> = unique.iter().map(Template::mirrored).collect();
-    unique.extend(mirrors);
-    let mut out: Vec<Template> = unique.into_iter().collect();
-    out.sort_by_key(|t| (t.cells.len(), t.cells.clone(), t.stones.clone()));
-    out
+    stone_templates(&cone, depth, max_forbidden)
 }
 
 /// Whether `template` (of a row the cone holds, its cells and stones within the cone) joins
