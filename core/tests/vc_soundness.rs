@@ -829,11 +829,12 @@ fn crossing_rule_and_templates_add_connections() {
 #[test]
 fn placed_templates_connect_on_every_edge() {
     use hexlab_core::solver::Features;
-    use hexlab_core::vc::templates::generate::solver_check;
-    use rayon::prelude::*;
-    const DEEP_BUDGET: u64 = 100_000;
     use hexlab_core::vc::connect::connects_within;
+    use hexlab_core::vc::templates::generate::solver_check;
     use hexlab_core::vc::templates::{library, places};
+    use rayon::prelude::*;
+    /// Nodes for each row-5 and row-6 template's proof without H-search.
+    const DEEP_BUDGET: u64 = 100_000;
     let size = BoardSize::square(8).unwrap();
     let mut placed_count = 0;
     for color in Color::ALL {
