@@ -40,14 +40,14 @@ bbbwbww
 bwwwwww";
 
 /// The winner of each first move on 8x8 that hexlab has proved (`?`: not yet), row by row from
-/// a1: 28 of the 32 openings up to the half-turn (README, Solver), rows 5 to 8 their images.
+/// a1: 30 of the 32 openings up to the half-turn (README, Solver), rows 5 to 8 their images.
 const KNOWN_8X8: &str = "\
 wwwwwww?
 wwwwwwb?
-w?bbbb?w
+wbbbbbbw
 wbbbbbbb
 bbbbbbbw
-w?bbbb?w
+wbbbbbbw
 ?bwwwwww
 ?wwwwwww";
 
@@ -237,10 +237,11 @@ mod tests {
             .bytes()
             .filter(|b| *b == b'b' || *b == b'w')
             .count();
-        assert_eq!(known_8x8, 56, "28 openings and their images");
+        assert_eq!(known_8x8, 60, "30 openings and their images");
         assert_eq!(known(8, "a4".parse().unwrap()), Some(Color::White));
         assert_eq!(known(8, "h4".parse().unwrap()), Some(Color::Black));
         assert_eq!(known(8, "a3".parse().unwrap()), Some(Color::White));
+        assert_eq!(known(8, "g3".parse().unwrap()), Some(Color::Black));
         assert_eq!(known(8, "h1".parse().unwrap()), None);
     }
 }
