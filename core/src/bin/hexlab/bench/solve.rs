@@ -40,15 +40,15 @@ bbbwbww
 bwwwwww";
 
 /// The winner of each first move on 8x8 that hexlab has proved (`?`: not yet), row by row from
-/// a1: 30 of the 32 openings up to the half-turn (README, Solver), rows 5 to 8 their images.
+/// a1: 31 of the 32 openings up to the half-turn (README, Solver), rows 5 to 8 their images.
 const KNOWN_8X8: &str = "\
 wwwwwww?
-wwwwwwb?
+wwwwwwbb
 wbbbbbbw
 wbbbbbbb
 bbbbbbbw
 wbbbbbbw
-?bwwwwww
+bbwwwwww
 ?wwwwwww";
 
 /// One opening's result.
@@ -237,11 +237,12 @@ mod tests {
             .bytes()
             .filter(|b| *b == b'b' || *b == b'w')
             .count();
-        assert_eq!(known_8x8, 60, "30 openings and their images");
+        assert_eq!(known_8x8, 62, "31 openings and their images");
         assert_eq!(known(8, "a4".parse().unwrap()), Some(Color::White));
         assert_eq!(known(8, "h4".parse().unwrap()), Some(Color::Black));
         assert_eq!(known(8, "a3".parse().unwrap()), Some(Color::White));
         assert_eq!(known(8, "g3".parse().unwrap()), Some(Color::Black));
+        assert_eq!(known(8, "h2".parse().unwrap()), Some(Color::Black));
         assert_eq!(known(8, "h1".parse().unwrap()), None);
     }
 }
