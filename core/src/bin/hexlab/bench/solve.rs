@@ -39,17 +39,18 @@ wbbbbbw
 bbbwbww
 bwwwwww";
 
-/// The winner of each first move on 8x8 that hexlab has proved (`?`: not yet), row by row from
-/// a1: 31 of the 32 openings up to the half-turn (README, Solver), rows 5 to 8 their images.
+/// The winner of each first move on 8x8 as hexlab has proved it, row by row from a1: all 32
+/// openings up to the half-turn (README, Solver), rows 5 to 8 their images (`?` would mark
+/// one not yet proved).
 const KNOWN_8X8: &str = "\
-wwwwwww?
+wwwwwwwb
 wwwwwwbb
 wbbbbbbw
 wbbbbbbb
 bbbbbbbw
 wbbbbbbw
 bbwwwwww
-?wwwwwww";
+bwwwwwww";
 
 /// One opening's result.
 #[derive(Serialize)]
@@ -237,12 +238,12 @@ mod tests {
             .bytes()
             .filter(|b| *b == b'b' || *b == b'w')
             .count();
-        assert_eq!(known_8x8, 62, "31 openings and their images");
+        assert_eq!(known_8x8, 64, "every opening");
         assert_eq!(known(8, "a4".parse().unwrap()), Some(Color::White));
         assert_eq!(known(8, "h4".parse().unwrap()), Some(Color::Black));
         assert_eq!(known(8, "a3".parse().unwrap()), Some(Color::White));
         assert_eq!(known(8, "g3".parse().unwrap()), Some(Color::Black));
         assert_eq!(known(8, "h2".parse().unwrap()), Some(Color::Black));
-        assert_eq!(known(8, "h1".parse().unwrap()), None);
+        assert_eq!(known(8, "h1".parse().unwrap()), Some(Color::Black));
     }
 }
