@@ -441,3 +441,112 @@ fn mutual_fillin_claims_hold() {
     eprintln!("{found} mutual fill-ins, {checks} checks");
     assert!(found > 30, "only {found} mutual fill-ins found");
 }
+
+/// A random position of `board` with the nine cells `corner` empty and stones on the others at
+/// random densities (unbalanced counts), at most `max_empty` empty cells in all, nobody having
+/// won, `mover` to move.
+fn corner_setup(
+    rng: &mut Rng,
+    board: BoardSize,
+    corner: hexlab_core::CellSet,
+    mover: Color,
+    max_empty: usize,
+) -> Position {
+    loop {
+        let mut position = Position::new(
+            board,
+            RulesConfig {
+                rules: Rules::Hex,
+                swap: false,
+            },
+        );
+        let black_share = 20 + rng.below(61);
+        let mut others: Vec<Cell> = (board.cells() - corner).iter().collect();
+        // A random number of the other cells stay empty too, drawn at random.
+        let keep_empty = rng
+            .below(max_empty.saturating_sub(corner.len()) + 1)
+            .min(others.len());
+        for i in 0..keep_empty {
+            let j = i + rng.below(others.len() - i);
+            others.swap(i, j);
+        }
+        for &cell in &others[keep_empty..] {
+            let color = if rng.below(100) < black_share {
+                Color::Black
+            } else {
+                Color::White
+            };
+            position.set_stone(cell, Some(color)).unwrap();
+        }
+        position.set_to_move(mover);
+        if position.winner().is_none() {
+            return position;
+        }
+    }
+}
+
+/// The acute-corner theorem (`ica::corner`, Henderson 2010 Theorem 17) on its own adversarial
+/// positions: on 5x5, 6x6 and the 5x6 and 6x5 rectangles, stones at random everywhere but one
+/// acute corner's nine cells (the shape of the side to move or of the other side, the near or
+/// the far corner), either side to move. Each claim "x is dominated by y" is checked as a
+/// domination: the claimant wins after playing y whenever it wins after playing x, with either
+/// side to move next; and every claim of the whole analysis is checked as in the other tests.
+#[test]
+fn acute_corner_dominations_hold() {
+    use hexlab_core::ica::corner::{acute_corner_dominations, shape};
+    let mut checked = 0;
+    let mut positions_with_claims = 0;
+    for (w, h, positions, seed) in [
+        (5u32, 5u32, 400usize, 41u64),
+        (6, 6, 150, 42),
+        (5, 6, 150, 43),
+        (6, 5, 150, 44),
+    ] {
+        let board = BoardSize::new(w, h).unwrap();
+        let mut brute = Brute::new(w as usize, h as usize, Rules::Hex);
+        let mut rng = Rng::new(games::seed(&format!("acute corner {w}x{h}"), seed));
+        let mut time = std::time::Duration::ZERO;
+        for _ in 0..positions {
+            brute.forget();
+            let mover = if rng.below(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let shape_of = if rng.below(3) == 0 {
+                mover.opponent()
+            } else {
+                mover
+            };
+            let corner = shape(board, shape_of, rng.below(2) == 1)
+                .into_iter()
+                .collect();
+            let position = corner_setup(&mut rng, board, corner, mover, 16);
+            let name = describe(&position);
+            let claims = acute_corner_dominations(&position, mover);
+            if !claims.is_empty() {
+                positions_with_claims += 1;
+            }
+            let small = brute.small(&position);
+            for d in &claims {
+                let after_x = Brute::play(&small, brute.bit(d.cell));
+                let after_y = Brute::play(&small, brute.bit(d.by));
+                for next in Color::ALL {
+                    if brute.value(&after_x.with_mover(next)) == mover {
+                        assert_eq!(
+                            brute.value(&after_y.with_mover(next)),
+                            mover,
+                            "{mover} wins after {} but not after {} ({next} to move next) in {name}",
+                            d.cell,
+                            d.by
+                        );
+                    }
+                }
+                checked += 1;
+            }
+            check(&mut brute, &position, &mut time);
+        }
+    }
+    eprintln!("acute corners: {checked} claims checked on {positions_with_claims} positions");
+    assert!(checked > 4000, "{checked}");
+}

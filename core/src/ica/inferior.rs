@@ -59,6 +59,10 @@ pub enum MoveWhy {
     Pattern(Hit),
     /// After the mover plays `by`, the cell is the mover's fill-in, for this reason.
     Fill(Box<Filled>),
+    /// An acute corner whose nine `corner` cells are all empty ([`super::corner`]): `by` is
+    /// at least as good as the cell (Henderson 2010, Theorem 17). The claim needs every one of
+    /// them empty, so all nine are its support.
+    AcuteCorner { corner: CellSet },
 }
 
 impl InferiorMove {
@@ -75,6 +79,7 @@ impl InferiorMove {
             }
             MoveWhy::Pattern(hit) => not_here(hit.explain().witness()),
             MoveWhy::Fill(because) => not_here(because.witness()),
+            MoveWhy::AcuteCorner { corner } => not_here(*corner),
         }
     }
 
@@ -109,6 +114,10 @@ impl InferiorMove {
             MoveWhy::Fill(because) => format!(
                 "{cell} is dominated by {by}: after {mover} plays {by}, {}; so {by} is at least as good for {mover}",
                 because.reason()
+            ),
+            MoveWhy::AcuteCorner { corner } => format!(
+                "{cell} is dominated by {by}: the acute corner {} is empty, and there {mover} needs to consider only two of its nine cells, {by} among them (Henderson 2010, Theorem 17); so {by} is at least as good for {mover}",
+                names(*corner, " ")
             ),
         }
     }

@@ -24,6 +24,7 @@
 pub mod bench;
 pub mod capture;
 pub mod chains;
+pub mod corner;
 pub mod dead;
 pub mod fillin;
 pub mod graph;
@@ -205,6 +206,10 @@ pub fn analyze_with(position: &Position, params: &IcaParams) -> Analysis {
             (vulnerable, reversible, dominations)
         }
     };
+    // The acute-corner theorem last: where a pattern or a probe also prunes a cell, its
+    // reason (and its smaller support) is the one kept.
+    let mut dominations = dominations;
+    dominations.extend(corner::acute_corner_dominations(&analysis.filled, mover));
     let (consider, claims) = inferior::consider_set(
         &analysis.filled,
         mover,

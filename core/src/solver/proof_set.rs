@@ -46,7 +46,8 @@
 //! cell and its partner are captured for the mover). Each claim is a deadness or capture fact
 //! about `x'` plus one stone, so each stays true in any `x' + L(...)` (the mover `L` adding stones,
 //! as `x'_{P'}` does) that leaves its *support* empty: the killer, `by`, or the reverser and its
-//! partner. The consider set's theorem (a winning move, if any, survives the pruning: vulnerable
+//! partner; for a domination by the acute-corner theorem (`ica::corner`), which holds while
+//! its nine corner cells are empty, those nine cells. The consider set's theorem (a winning move, if any, survives the pruning: vulnerable
 //! moves outright, dominated moves along `by` links to a kept move, reversible moves as an
 //! ordered family) uses nothing but the claims and that structure, which a subfamily keeps. So
 //! if `P'` holds the support of every pruned move it holds, then in `x'_{P'}` a winning move of
@@ -84,7 +85,7 @@
 //! force, that every dropped sibling loses, and part 3's carrying over on its own.
 
 use crate::board::{BoardSize, Cell, CellSet, Color};
-use crate::ica::{InferiorMove, MoveKind};
+use crate::ica::{InferiorMove, MoveKind, MoveWhy};
 use crate::position::Position;
 
 /// What the expansion of a node knows about its proof sets, for either winner (besides the
@@ -137,7 +138,11 @@ fn support(claim: &InferiorMove) -> Option<CellSet> {
             .by
             .or_else(|| claim.killers.first())
             .map(CellSet::single),
-        MoveKind::Dominated => claim.by.map(CellSet::single),
+        MoveKind::Dominated => match &claim.why {
+            // The corner's claim needs all nine cells empty, not only `by`.
+            MoveWhy::AcuteCorner { corner } => Some(*corner),
+            _ => claim.by.map(CellSet::single),
+        },
         MoveKind::Reversible => claim.reverser.map(|r| CellSet::single(r) | claim.witness()),
     }
 }
@@ -378,5 +383,17 @@ mod tests {
         assert!(!base.unsupported);
         base.carry_over(cells("a1 f6"), &claims);
         assert!(base.unsupported, "f6 has no claim");
+        // The acute-corner theorem needs its nine cells empty: all are the support.
+        let corner = cells("a1 b1 c1 d1 a2 b2 c2 a3 b3");
+        let by_corner = claim(
+            "a3",
+            MoveKind::Dominated,
+            Some("b3"),
+            None,
+            MoveWhy::AcuteCorner { corner },
+        );
+        let mut base = ProofBase::default();
+        base.carry_over(cells("a3"), &[by_corner]);
+        assert_eq!(base.support, corner);
     }
 }
