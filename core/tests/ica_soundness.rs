@@ -24,7 +24,7 @@ static REVERSIBLE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsi
 /// Positions with a permanently inferior fill so far.
 static PERMANENT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 use hexlab_core::rng::Rng;
-use hexlab_core::{BoardSize, Cell, Color, Position, Rules, RulesConfig};
+use hexlab_core::{BoardSize, Cell, Color, Position, Rules};
 use support::brute::{Brute, Small};
 use support::games::{self, describe};
 
@@ -236,13 +236,7 @@ fn sound_on_every_3x3_position() {
     let mut time = std::time::Duration::ZERO;
     let mut positions = 0;
     for code in 0..3u32.pow(9) {
-        let mut position = Position::new(
-            size,
-            RulesConfig {
-                rules: Rules::Hex,
-                swap: false,
-            },
-        );
+        let mut position = games::empty_board(size);
         let mut rest = code;
         for cell in size.cells().iter() {
             match rest % 3 {
@@ -453,13 +447,7 @@ fn corner_setup(
     max_empty: usize,
 ) -> Position {
     loop {
-        let mut position = Position::new(
-            board,
-            RulesConfig {
-                rules: Rules::Hex,
-                swap: false,
-            },
-        );
+        let mut position = games::empty_board(board);
         let black_share = 20 + rng.below(61);
         let mut others: Vec<Cell> = (board.cells() - corner).iter().collect();
         // A random number of the other cells stay empty too, drawn at random.

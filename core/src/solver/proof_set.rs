@@ -47,9 +47,9 @@
 //! about `x'` plus one stone, so each stays true in any `x' + L(...)` (the mover `L` adding stones,
 //! as `x'_{P'}` does) that leaves its *support* empty: the killer, `by`, or the reverser and its
 //! partner; for a domination by the acute-corner theorem (`ica::corner`), which holds while
-//! its nine corner cells are empty, those nine cells. The consider set's theorem (a winning move, if any, survives the pruning: vulnerable
-//! moves outright, dominated moves along `by` links to a kept move, reversible moves as an
-//! ordered family) uses nothing but the claims and that structure, which a subfamily keeps. So
+//! its nine corner cells are empty, those nine cells. The consider set's theorem (a winning
+//! move, if any, survives the pruning: vulnerable moves outright, dominated moves along `by`
+//! links to a kept move, reversible moves as an ordered family) uses nothing but the claims and that structure, which a subfamily keeps. So
 //! if `P'` holds the support of every pruned move it holds, then in `x'_{P'}` a winning move of
 //! `L`, if any, lies among the moves of `P'` the analysis kept.
 //!

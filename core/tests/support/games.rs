@@ -3,16 +3,22 @@
 use hexlab_core::rng::Rng;
 use hexlab_core::{BoardSize, Position, Rules, RulesConfig};
 
-/// The position after `plies` uniformly random moves from the empty board (Hex, no swap), or
-/// fewer if the game ends first; the result may be finished.
-pub fn random_game(rng: &mut Rng, size: BoardSize, plies: usize) -> Position {
-    let mut position = Position::new(
+/// The empty board of `size` under Hex without the swap rule, Black to move: where every random
+/// position of the soundness tests starts.
+pub fn empty_board(size: BoardSize) -> Position {
+    Position::new(
         size,
         RulesConfig {
             rules: Rules::Hex,
             swap: false,
         },
-    );
+    )
+}
+
+/// The position after `plies` uniformly random moves from the empty board (Hex, no swap), or
+/// fewer if the game ends first; the result may be finished.
+pub fn random_game(rng: &mut Rng, size: BoardSize, plies: usize) -> Position {
+    let mut position = empty_board(size);
     for _ in 0..plies {
         let legal = position.legal_cells();
         if legal.is_empty() {
@@ -44,13 +50,7 @@ pub fn unfinished_game(
 /// edge, empty endpoints among many stones.
 pub fn random_setup(rng: &mut Rng, size: BoardSize) -> Position {
     loop {
-        let mut position = Position::new(
-            size,
-            RulesConfig {
-                rules: Rules::Hex,
-                swap: false,
-            },
-        );
+        let mut position = empty_board(size);
         // Per set-up densities, so some boards are sparse and some crowded, and one colour
         // can have many more stones than the other.
         let black = rng.below(45);
