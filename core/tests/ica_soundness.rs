@@ -16,6 +16,7 @@
 mod support;
 
 use hexlab_core::formats::code;
+use hexlab_core::ica::fillin::FillWhy;
 use hexlab_core::ica::permanent::permanently_inferior;
 use hexlab_core::ica::{analyze, analyze_with, FillKind, IcaParams, MoveKind};
 
@@ -24,7 +25,7 @@ static REVERSIBLE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsi
 /// Positions with a permanently inferior fill so far.
 static PERMANENT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 use hexlab_core::rng::Rng;
-use hexlab_core::{BoardSize, Cell, Color, Position, Rules};
+use hexlab_core::{BoardSize, Cell, CellSet, Color, Position, Rules};
 use support::brute::{Brute, Small};
 use support::games::{self, describe};
 
@@ -68,11 +69,12 @@ fn check_with(
     claims += analysis.fillin.len();
 
     // 2. The consider set holds a winning move whenever the side to move wins (a move of the
-    //    filled position when the mover's own cells were filled as permanently inferior).
-    let mover_filled = analysis
-        .fillin
-        .iter()
-        .any(|f| f.kind == FillKind::PermanentlyInferior && f.color == position.to_move());
+    //    filled position when the mover's own cells were filled as permanently inferior, or
+    //    an acute corner's mutual fill-in was made).
+    let mover_filled = analysis.fillin.iter().any(|f| {
+        (f.kind == FillKind::PermanentlyInferior && f.color == position.to_move())
+            || matches!(f.why, FillWhy::AcuteCorner(_))
+    });
     let moves_of = if mover_filled { filled } else { original };
     // (A filled position that is already won keeps its result whatever is played.)
     if position.winner().is_none()
@@ -471,6 +473,103 @@ fn corner_setup(
             return position;
         }
     }
+}
+
+/// Acute-corner mutual fill-in (`ica::corner_fill`, Benzene's `acute-pinf`) on its own
+/// adversarial positions: on boards from 4x4 to 6x6, rectangles included, X's stone on its cell
+/// and the eight cells empty, random stones at random densities everywhere else (at most eight
+/// other empty cells), X either colour, either corner, either side to move. The fill must keep
+/// the winner for both sides to move; the whole analysis is checked as in the other tests. The
+/// same set-ups with one carrier cell taken make the fill change the winner on some of them
+/// (so this check can see a wrong fill), and there the rule must not fire.
+#[test]
+fn acute_corner_fills_hold() {
+    use hexlab_core::ica::corner_fill::{corner_fills, CornerFill};
+    let mut checked = 0;
+    let mut in_analysis = 0;
+    let mut wrong_without_carrier = 0;
+    for (w, h, positions, seed) in [
+        (4u32, 4u32, 300usize, 51u64),
+        (5, 5, 300, 52),
+        (4, 5, 150, 53),
+        (5, 4, 150, 54),
+        (6, 4, 80, 55),
+        (4, 6, 80, 56),
+        (6, 6, 60, 57),
+    ] {
+        let board = BoardSize::new(w, h).unwrap();
+        let mut brute = Brute::new(w as usize, h as usize, Rules::Hex);
+        let mut rng = Rng::new(games::seed(&format!("acute corner fill {w}x{h}"), seed));
+        let mut time = std::time::Duration::ZERO;
+        for i in 0..positions {
+            brute.forget();
+            let x = if rng.below(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let shape = CornerFill::shape(board, x, rng.below(2) == 1);
+            let mut position = corner_setup(
+                &mut rng,
+                board,
+                shape.cells() | CellSet::single(shape.stone),
+                x,
+                16,
+            );
+            position.set_stone(shape.stone, Some(x)).unwrap();
+            if rng.below(2) == 0 {
+                position.set_to_move(x.opponent());
+            }
+            // Every fourth set-up takes a carrier cell, for either player.
+            let control = i % 4 == 3;
+            if control {
+                let taken = shape.carrier.iter().nth(rng.below(3)).unwrap();
+                let color = if rng.below(2) == 0 { x } else { x.opponent() };
+                position.set_stone(taken, Some(color)).unwrap();
+            }
+            if position.winner().is_some() {
+                continue;
+            }
+            let name = describe(&position);
+            let found = corner_fills(&position, position.cells()).contains(&shape);
+            assert_eq!(found, !control, "{name}");
+            let mut filled = position.clone();
+            for cell in shape.own {
+                filled.set_stone(cell, Some(x)).unwrap();
+            }
+            for cell in shape.other {
+                filled.set_stone(cell, Some(x.opponent())).unwrap();
+            }
+            let (before, after) = (brute.small(&position), brute.small(&filled));
+            for mover in Color::ALL {
+                let same =
+                    brute.value(&before.with_mover(mover)) == brute.value(&after.with_mover(mover));
+                if control {
+                    wrong_without_carrier += usize::from(!same);
+                } else {
+                    assert!(same, "the corner fill of {x} at {} changed the winner with {mover} to move in {name}", shape.stone);
+                    checked += 1;
+                }
+            }
+            if !control {
+                let analysis = analyze_with(&position, &IcaParams::SOLVER);
+                if analysis
+                    .fillin
+                    .iter()
+                    .any(|f| matches!(f.why, FillWhy::AcuteCorner(_)))
+                {
+                    in_analysis += 1;
+                }
+            }
+            check(&mut brute, &position, &mut time);
+        }
+    }
+    eprintln!(
+        "acute corner fills: {checked} checked (both sides to move), {in_analysis} positions fill one in the search analysis; with a carrier cell taken the fill would change the winner {wrong_without_carrier} times"
+    );
+    assert!(checked > 1500, "{checked}");
+    assert!(in_analysis > 300, "{in_analysis}");
+    assert!(wrong_without_carrier > 10, "{wrong_without_carrier}");
 }
 
 /// The acute-corner theorem (`ica::corner`, Henderson 2010 Theorem 17) on its own adversarial

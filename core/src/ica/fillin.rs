@@ -20,6 +20,7 @@ use crate::position::Position;
 
 use super::capture::{captured_pairs_probed, is_captured_pair_probed, PairProbes};
 use super::chains::ChainGraph;
+use super::corner_fill::{corner_fills, CornerFill};
 use super::dead::{find_dead_in_graphs, DeadReason};
 use super::mutual::{find_mutual, Mutual};
 use super::pattern::{FrameCache, Frames, Hit, Library, Stones};
@@ -64,6 +65,8 @@ pub enum FillWhy {
     Region { set: CellSet },
     /// One half of a mutual fill-in ([`super::mutual`]).
     Mutual(Mutual),
+    /// One half of an acute corner's mutual fill-in ([`super::corner_fill`]).
+    AcuteCorner(CornerFill),
 }
 
 /// One filled cell, in the order found.
@@ -92,6 +95,7 @@ impl Filled {
             FillWhy::Mutual(m) => others(
                 m.a_set() | m.b_set() | m.a_hit.explain().witness() | m.b_hit.explain().witness(),
             ),
+            FillWhy::AcuteCorner(fill) => others(fill.cells() | CellSet::single(fill.stone)),
         }
     }
 
@@ -147,6 +151,16 @@ impl Filled {
                     m.b_hit.explain().pattern,
                     a = m.a(),
                     b = m.b(),
+                )
+            }
+            FillWhy::AcuteCorner(fill) => {
+                let (x, y) = (fill.color, fill.color.opponent());
+                format!(
+                    "{cell} is acute-corner fill-in: with {x}'s stone on {stone} and {{{}}} empty, {x} may have {{{}}} and {y} {{{}}} without changing the winner ({y}'s cells are then captured, and {x}'s edge joins {stone} by the bridge the empty cells leave; Benzene's pattern acute-pinf)",
+                    names(fill.cells()),
+                    names(fill.own),
+                    names(fill.other),
+                    stone = fill.stone,
                 )
             }
         };
@@ -206,6 +220,19 @@ impl FillPolicy {
             FillPolicy::Only(Color::Black) => &[Color::Black],
             FillPolicy::Only(Color::White) => &[Color::White],
         }
+    }
+
+    /// Whether acute-corner mutual fill-in ([`super::corner_fill`]) is used: only where the
+    /// permanently inferior cells of both players are filled, since claims about moves in its
+    /// carrier hold in the filled position only.
+    fn fills_corners(self) -> bool {
+        matches!(
+            self,
+            FillPolicy::Both {
+                permanent: PermanentFill::Both,
+                ..
+            }
+        )
     }
 
     /// The colours whose permanently inferior cells are filled, the dead colour first.
@@ -313,6 +340,10 @@ pub fn fill_with(
             }
         }
         if rules.depth == Depth::Thorough && board.pairs(policy, region, probes.as_deref_mut()) {
+            board.round += 1;
+            continue;
+        }
+        if policy.fills_corners() && board.corners(region) {
             board.round += 1;
             continue;
         }
@@ -601,6 +632,34 @@ impl Board {
             self.add(cell, x, FillKind::Captured, FillWhy::Mutual(found));
         }
         true
+    }
+
+    /// The acute corners' mutual fill-in ([`super::corner_fill`]), each checked on the board as
+    /// filled so far; whether any was filled. X's half first: the opponent's is captured once
+    /// it is there.
+    fn corners(&mut self, region: CellSet) -> bool {
+        let before = self.filled.len();
+        for found in corner_fills(&self.position, region) {
+            // An earlier one of this round may have filled a cell (tiny boards only) or won.
+            if !found.cells().is_subset(&self.position.empty_cells())
+                || self.position.connector().is_some()
+            {
+                continue;
+            }
+            let (x, y) = (found.color, found.color.opponent());
+            for cell in found.own.iter() {
+                self.add(
+                    cell,
+                    x,
+                    FillKind::PermanentlyInferior,
+                    FillWhy::AcuteCorner(found),
+                );
+            }
+            for cell in found.other.iter() {
+                self.add(cell, y, FillKind::Captured, FillWhy::AcuteCorner(found));
+            }
+        }
+        self.filled.len() > before
     }
 
     /// Captured regions of the policy's capturers; whether any was filled.

@@ -25,6 +25,7 @@ pub mod bench;
 pub mod capture;
 pub mod chains;
 pub mod corner;
+pub mod corner_fill;
 pub mod dead;
 pub mod fillin;
 pub mod graph;

@@ -201,7 +201,12 @@ fn expand_after(position: &Position, features: Features, regions: usize) -> Expa
             expansion.fillin[color] = analysis.filled.stones(color) - position.stones(color);
         }
         for step in &analysis.fillin {
-            if !matches!(step.kind, ica::FillKind::Dead | ica::FillKind::Captured) {
+            if let ica::fillin::FillWhy::AcuteCorner(corner) = &step.why {
+                // Stable for the opponent's half; for X's, given its other cells (part 2).
+                expansion
+                    .base
+                    .pin(corner.color, corner.other | corner.carrier);
+            } else if !matches!(step.kind, ica::FillKind::Dead | ica::FillKind::Captured) {
                 expansion.base.unstable[color_index(step.color)] = true;
             }
         }
@@ -333,6 +338,9 @@ impl Expansion {
         for c in Color::ALL {
             inner.fillin[c] |= self.fillin[c];
             inner.base.unstable[color_index(c)] |= self.base.unstable[color_index(c)];
+            if self.base.pinned_for[color_index(c)] {
+                inner.base.pin(c, self.base.pinned);
+            }
         }
         inner.fillin[color] |= region;
         if let Some(verdict) = &mut inner.verdict {
@@ -340,7 +348,7 @@ impl Expansion {
                 verdict.reason = Reason::FillIn;
             }
             verdict.proof = if inner.base.fill_stable(verdict.winner) {
-                verdict.proof | inner.fillin[verdict.winner]
+                verdict.proof | inner.fillin[verdict.winner] | inner.base.pinned(verdict.winner)
             } else {
                 position.empty_cells()
             };

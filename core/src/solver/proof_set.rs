@@ -39,6 +39,15 @@
 //! stability the step keeps its value too. Hence `x_P` has the value of `x'_{P'}`: `W` wins it.
 //! With a `W` step that is not stable the node's proof set is all of `empty(x)`.
 //!
+//! An acute-corner fill-in (`ica::corner_fill`: X's stone, X's half `A`, the opponent's half
+//! `B`, the carrier `K`, all eight cells empty) is a step of both colours. `B` is captured once
+//! `A` is X's, so for an opponent's win it is a stable captured step as a mutual fill-in is. For
+//! an X win the node *pins* `B ∪ K`: `P = P' ∪ F_W ∪ B ∪ K`. Then `x_P` leaves all eight cells
+//! empty (`A ⊆ F_W`), and the replay above goes through: the earlier steps' cells lie outside
+//! the eight (they were filled before the corner was found), so at its turn the corner step
+//! finds its eight cells empty and keeps the value; an `L` step whose cells `x_P` left empty
+//! (the pinned ones) only adds `L` stones, so `W` winning after it wins before it.
+//!
 //! **3. Inferior moves carried over.** The analysis prunes the mover's inferior moves on `x'`
 //! (`ica::inferior`): vulnerable moves (the opponent's answer at a killer `k` makes the cell
 //! dead), dominated moves (after the mover plays `by` the cell is the mover's fill-in: dead or
@@ -101,6 +110,11 @@ pub struct ProofBase {
     /// Whether some move of `inferior` has no claim that carries over: a loss of the side to
     /// move then takes every empty cell.
     pub unsupported: bool,
+    /// Cells every proof set of a win of `pinned_for` must hold (part 2): the carriers and the
+    /// opponent's halves of the acute-corner fill-ins of that colour.
+    pub pinned: CellSet,
+    /// The winners (Black, White) `pinned` is for.
+    pub pinned_for: [bool; 2],
 }
 
 impl ProofBase {
@@ -110,6 +124,8 @@ impl ProofBase {
         inferior: CellSet::new(),
         support: CellSet::new(),
         unsupported: true,
+        pinned: CellSet::new(),
+        pinned_for: [false, false],
     };
 
     /// Whether a win of `winner` can build its proof set from parts (else it takes every empty
@@ -117,6 +133,22 @@ impl ProofBase {
     #[must_use]
     pub fn fill_stable(&self, winner: Color) -> bool {
         !self.unstable[color_index(winner)]
+    }
+
+    /// Pins `cells` into every proof set of a win of `winner` (part 2).
+    pub fn pin(&mut self, winner: Color, cells: CellSet) {
+        self.pinned |= cells;
+        self.pinned_for[color_index(winner)] = true;
+    }
+
+    /// The cells pinned into a proof set of a win of `winner`.
+    #[must_use]
+    pub fn pinned(&self, winner: Color) -> CellSet {
+        if self.pinned_for[color_index(winner)] {
+            self.pinned
+        } else {
+            CellSet::new()
+        }
     }
 
     /// Records the inferior moves `pruned` from the mustplay with the analysis' `claims`.
@@ -161,7 +193,8 @@ pub fn color_index(color: Color) -> usize {
 /// winner's fill-in `fill` added (part 2); `None` when it must be every empty cell.
 #[must_use]
 pub fn of_win(base: &ProofBase, winner: Color, fill: CellSet, inner: CellSet) -> Option<CellSet> {
-    base.fill_stable(winner).then_some(fill | inner)
+    base.fill_stable(winner)
+        .then_some(fill | inner | base.pinned(winner))
 }
 
 /// The proof set of a node lost by its side to move (part 4): `loss_base` (the mustplay's semi
@@ -180,6 +213,7 @@ pub fn of_loss(
         return None;
     }
     let proof = children.into_iter().fold(loss_base, |p, c| p | c);
+    let fill = fill | base.pinned(winner);
     if !proof.intersects(&base.inferior) {
         return Some(fill | proof);
     }
