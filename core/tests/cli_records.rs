@@ -1,10 +1,13 @@
 //! Game records on the command line: `--sgf FILE [--node N]` wherever a position is taken,
 //! and `hexlab convert FILE --to ...`. Fixtures are written to a temporary directory.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use serde_json::Value;
+
+mod support;
+
+use support::temp::TempFile;
 
 /// HexGui's dialect with a variation, a comment and swap-pieces.
 const HEXGUI: &str =
@@ -23,13 +26,9 @@ fn hexlab(args: &[&str]) -> Output {
         .unwrap()
 }
 
-/// Writes `text` to a file of its own in the temporary directory.
-fn fixture(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hexlab-cli-records-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+/// Writes `text` to a file of its own in the temporary directory, removed when dropped.
+fn fixture(name: &str, text: &str) -> TempFile {
+    TempFile::new("cli-records", name, text)
 }
 
 fn stdout(args: &[&str]) -> String {

@@ -1,7 +1,7 @@
 //! The solved-position store from the command line and GTP: `hexlab solve --store`,
 //! `hexlab openings` (resumable, in shares), `hexlab store merge|dump`, `dfpn-open-db`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use hexlab_core::solver::store::{Solved, Store};
@@ -9,6 +9,8 @@ use hexlab_core::{BoardSize, Color, Move, Position, Rules, RulesConfig};
 use serde_json::Value;
 
 mod support;
+
+use support::temp::TempDir;
 
 fn hexlab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hexlab"))
@@ -27,12 +29,9 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-/// A fresh directory for one test.
-fn dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hexlab-store-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory for one test, removed when it ends.
+fn dir(name: &str) -> TempDir {
+    TempDir::new(&format!("store-cli-{name}"))
 }
 
 fn s(path: &Path) -> &str {

@@ -54,9 +54,7 @@ fn script(rng: &mut Rng, db: &std::path::Path, count: usize) -> String {
 
 #[test]
 fn a_store_killed_mid_write_stays_sound_and_correct() {
-    let dir = std::env::temp_dir().join(format!("hexlab-store-kill-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::temp::TempDir::new("store-kill");
     let db = dir.join("kill.db");
     let seed = support::games::seed("store_kill", 24);
     let mut rng = Rng::new(seed);
@@ -106,5 +104,4 @@ fn a_store_killed_mid_write_stays_sound_and_correct() {
         );
         assert_eq!(position.canonical_hash(), entry.hash, "{}", entry.position);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

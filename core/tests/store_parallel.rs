@@ -10,6 +10,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
+mod support;
+
 /// The 5x5 opening map (Black's stone, White to move, no swap) as one run solves it: each
 /// canonical first move and its winner.
 const MAP_5X5: [(&str, &str); 13] = [
@@ -68,9 +70,7 @@ fn two_shards_under_gnu_parallel_merge_into_the_whole_5x5_map() {
         return;
     }
     let hexlab = env!("CARGO_BIN_EXE_hexlab");
-    let dir = std::env::temp_dir().join(format!("hexlab-store-parallel-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = support::temp::TempDir::new("store-parallel");
     let shard = |k: u32| dir.join(format!("shard{k}.db"));
     let p = |path: &Path| path.to_str().unwrap().to_string();
     // As in README: one job per share, each into its own store.
@@ -115,5 +115,4 @@ fn two_shards_under_gnu_parallel_merge_into_the_whole_5x5_map() {
         .collect();
     expected.sort();
     assert_eq!(map_of(&from_store), expected);
-    let _ = std::fs::remove_dir_all(&dir);
 }

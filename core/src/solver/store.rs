@@ -422,11 +422,29 @@ mod tests {
     use crate::board::{BoardSize, Cell};
     use crate::rules::RulesConfig;
 
-    fn temp(name: &str) -> std::path::PathBuf {
+    /// A store's path in a fresh directory of its own, removed when dropped.
+    struct TempDb(std::path::PathBuf);
+
+    impl std::ops::Deref for TempDb {
+        type Target = std::path::Path;
+        fn deref(&self) -> &std::path::Path {
+            &self.0
+        }
+    }
+
+    impl Drop for TempDb {
+        fn drop(&mut self) {
+            if let Some(dir) = self.0.parent() {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
+    }
+
+    fn temp(name: &str) -> TempDb {
         let dir = std::env::temp_dir().join(format!("hexlab-store-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        dir.join("s.db")
+        TempDb(dir.join("s.db"))
     }
 
     fn opening(cell: &str) -> Position {
@@ -448,7 +466,8 @@ mod tests {
 
     #[test]
     fn a_position_and_its_turn_share_one_row_with_moves_turned_back() {
-        let store = Store::open(&temp("turn")).unwrap();
+        let path = temp("turn");
+        let store = Store::open(&path).unwrap();
         let a1 = opening("a1");
         let d4 = opening("d4");
         assert_eq!(Key::of(&a1).text, Key::of(&d4).text);
@@ -469,7 +488,8 @@ mod tests {
 
     #[test]
     fn a_different_result_is_a_conflict_and_moves_fill_in() {
-        let store = Store::open(&temp("conflict")).unwrap();
+        let path = temp("conflict");
+        let store = Store::open(&path).unwrap();
         let p = opening("b2");
         store.put(&p, &solved(Color::Black, None)).unwrap();
         store.put(&p, &solved(Color::Black, None)).unwrap();
@@ -493,15 +513,19 @@ mod tests {
 
     #[test]
     fn merge_takes_every_row_and_refuses_conflicts() {
-        let a = Store::open(&temp("merge-a")).unwrap();
-        let b = Store::open(&temp("merge-b")).unwrap();
-        let c = Store::open(&temp("merge-c")).unwrap();
+        let a_path = temp("merge-a");
+        let a = Store::open(&a_path).unwrap();
+        let b_path = temp("merge-b");
+        let b = Store::open(&b_path).unwrap();
+        let c_path = temp("merge-c");
+        let c = Store::open(&c_path).unwrap();
         a.put(&opening("a1"), &solved(Color::Black, None)).unwrap();
         b.put(&opening("b1"), &solved(Color::White, None)).unwrap();
         b.put(&opening("d4"), &solved(Color::Black, None)).unwrap();
         assert_eq!(merge(&c, &[a, b]).unwrap(), 3);
         assert_eq!(c.entries().unwrap().len(), 2);
-        let d = Store::open(&temp("merge-d")).unwrap();
+        let d_path = temp("merge-d");
+        let d = Store::open(&d_path).unwrap();
         d.put(&opening("a1"), &solved(Color::White, None)).unwrap();
         assert!(matches!(merge(&c, &[d]), Err(StoreError::Conflict { .. })));
         assert_eq!(c.integrity_check().unwrap(), "ok");

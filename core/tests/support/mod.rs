@@ -6,3 +6,4 @@ pub mod cancel;
 pub mod games;
 pub mod gtp;
 pub mod hexgui;
+pub mod temp;
