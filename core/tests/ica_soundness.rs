@@ -475,19 +475,91 @@ fn corner_setup(
     }
 }
 
+/// What [`acute_corner_fills_hold`] counted.
+#[derive(Default)]
+struct CornerFillCounts {
+    checked: usize,
+    with_line_stones: usize,
+    in_analysis: usize,
+    wrong_without_carrier: usize,
+}
+
+/// Checks one set-up holding an acute-corner fill `(x, own, other, carrier)` (or, with
+/// `control`, the same with a carrier cell taken): the rule finds it exactly when it should, the
+/// fill keeps the winner for both sides to move (a control counts how often it would not), and
+/// the whole analysis holds.
+fn check_corner_fill(
+    brute: &mut Brute,
+    position: &Position,
+    x: Color,
+    own: CellSet,
+    other: CellSet,
+    control: bool,
+    counts: &mut CornerFillCounts,
+) {
+    use hexlab_core::ica::corner_fill::corner_fills;
+    let name = describe(position);
+    brute.forget();
+    let found = corner_fills(position, position.cells())
+        .iter()
+        .any(|f| f.color == x && f.own == own && f.other == other);
+    assert_eq!(found, !control, "{name}");
+    let mut filled = position.clone();
+    for cell in own {
+        filled.set_stone(cell, Some(x)).unwrap();
+    }
+    for cell in other {
+        filled.set_stone(cell, Some(x.opponent())).unwrap();
+    }
+    let (before, after) = (brute.small(position), brute.small(&filled));
+    for mover in Color::ALL {
+        let same = brute.value(&before.with_mover(mover)) == brute.value(&after.with_mover(mover));
+        if control {
+            counts.wrong_without_carrier += usize::from(!same);
+        } else {
+            assert!(
+                same,
+                "the acute-corner fill of {x} on {own:?} and {other:?} changed the winner with {mover} to move in {name}"
+            );
+            counts.checked += 1;
+        }
+    }
+    if !control
+        && analyze_with(position, &IcaParams::SOLVER)
+            .fillin
+            .iter()
+            .any(|f| matches!(f.why, FillWhy::AcuteCorner(_)))
+    {
+        counts.in_analysis += 1;
+    }
+    let mut time = std::time::Duration::ZERO;
+    check(brute, position, &mut time);
+}
+
 /// Acute-corner mutual fill-in (`ica::corner_fill`, Benzene's `acute-pinf`) on its own
-/// adversarial positions: on boards from 4x4 to 6x6, rectangles included, X's stone on its cell
-/// and the eight cells empty, random stones at random densities everywhere else (at most eight
-/// other empty cells), X either colour, either corner, either side to move. The fill must keep
-/// the winner for both sides to move; the whole analysis is checked as in the other tests. The
-/// same set-ups with one carrier cell taken make the fill change the winner on some of them
-/// (so this check can see a wrong fill), and there the rule must not fire.
+/// adversarial positions, both forms:
+/// - the literal corner, on boards from 4x4 to 6x6, rectangles included: X's stone on its cell
+///   and the eight cells empty;
+/// - the general form, on 5x5 to 6x6 boards and 4x6, 6x4: the pattern in a random one of its
+///   twelve orientations at a random place, each of its two lines an edge or the right stones
+///   (so most placements use stones in a line);
+///
+/// random stones at random densities everywhere else (at most eight other empty cells), X
+/// either colour, either side to move. The fill must keep the winner for both sides to move;
+/// the whole analysis is checked as in the other tests. Every fourth set-up takes a carrier cell
+/// instead, where the rule must not fire and the same fill changes the winner on some of them
+/// (so this check can see a wrong fill).
 #[test]
 fn acute_corner_fills_hold() {
-    use hexlab_core::ica::corner_fill::{corner_fills, CornerFill};
-    let mut checked = 0;
-    let mut in_analysis = 0;
-    let mut wrong_without_carrier = 0;
+    use hexlab_core::ica::corner_fill::{layout, CornerFill};
+    let mut counts = CornerFillCounts::default();
+    let color = |rng: &mut Rng| {
+        if rng.below(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        }
+    };
     for (w, h, positions, seed) in [
         (4u32, 4u32, 300usize, 51u64),
         (5, 5, 300, 52),
@@ -500,14 +572,8 @@ fn acute_corner_fills_hold() {
         let board = BoardSize::new(w, h).unwrap();
         let mut brute = Brute::new(w as usize, h as usize, Rules::Hex);
         let mut rng = Rng::new(games::seed(&format!("acute corner fill {w}x{h}"), seed));
-        let mut time = std::time::Duration::ZERO;
         for i in 0..positions {
-            brute.forget();
-            let x = if rng.below(2) == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
+            let x = color(&mut rng);
             let shape = CornerFill::shape(board, x, rng.below(2) == 1);
             let mut position = corner_setup(
                 &mut rng,
@@ -517,59 +583,107 @@ fn acute_corner_fills_hold() {
                 16,
             );
             position.set_stone(shape.stone, Some(x)).unwrap();
-            if rng.below(2) == 0 {
-                position.set_to_move(x.opponent());
-            }
-            // Every fourth set-up takes a carrier cell, for either player.
+            position.set_to_move(color(&mut rng));
             let control = i % 4 == 3;
             if control {
                 let taken = shape.carrier.iter().nth(rng.below(3)).unwrap();
-                let color = if rng.below(2) == 0 { x } else { x.opponent() };
-                position.set_stone(taken, Some(color)).unwrap();
+                position.set_stone(taken, Some(color(&mut rng))).unwrap();
+            }
+            if position.winner().is_none() {
+                let (own, other) = (shape.own, shape.other);
+                check_corner_fill(&mut brute, &position, x, own, other, control, &mut counts);
+            }
+        }
+    }
+    for (w, h, positions, seed) in [
+        (5u32, 5u32, 250usize, 61u64),
+        (6, 6, 90, 62),
+        (5, 6, 90, 63),
+        (6, 5, 90, 64),
+        (4, 6, 60, 65),
+        (6, 4, 60, 66),
+    ] {
+        let board = BoardSize::new(w, h).unwrap();
+        let mut brute = Brute::new(w as usize, h as usize, Rules::Hex);
+        let mut rng = Rng::new(games::seed(
+            &format!("acute corner fill, general {w}x{h}"),
+            seed,
+        ));
+        let on = |(q, r): (i32, i32)| q >= 0 && r >= 0 && q < w as i32 && r < h as i32;
+        let cell = |(q, r): (i32, i32)| Cell::new(q as u8, r as u8);
+        // What an off-board point is: its edge's colour, or nothing beyond an obtuse corner.
+        let edge = |(q, r): (i32, i32)| match (q < 0 || q >= w as i32, r < 0 || r >= h as i32) {
+            (true, false) => Some(Color::White),
+            (false, true) => Some(Color::Black),
+            _ => None,
+        };
+        let mut made = 0;
+        while made < positions {
+            let x = color(&mut rng);
+            let index = rng.below(12);
+            let at = (rng.below(w as usize) as i32, rng.below(h as usize) as i32);
+            let [stone, own, other, carrier, x_line, y_line] = layout(index, at);
+            let inside = stone.iter().chain(&own).chain(&other).chain(&carrier);
+            if !inside.clone().all(|&p| on(p)) {
+                continue;
+            }
+            let mut stones = vec![(cell(stone[0]), x)];
+            let mut lines_fit = true;
+            for (line, owner) in [(&x_line, x), (&y_line, x.opponent())] {
+                for &p in line {
+                    if on(p) {
+                        stones.push((cell(p), owner));
+                    } else if edge(p) != Some(owner) {
+                        lines_fit = false;
+                    }
+                }
+            }
+            let eight: CellSet = own
+                .iter()
+                .chain(&other)
+                .chain(&carrier)
+                .map(|&p| cell(p))
+                .collect();
+            if !lines_fit || stones.iter().any(|&(c, _)| eight.contains(c)) {
+                continue;
+            }
+            let mut position = corner_setup(
+                &mut rng,
+                board,
+                eight | stones.iter().map(|&(c, _)| c).collect(),
+                x,
+                16,
+            );
+            for &(c, owner) in &stones {
+                position.set_stone(c, Some(owner)).unwrap();
+            }
+            position.set_to_move(color(&mut rng));
+            let control = made % 4 == 3;
+            if control {
+                let taken = cell(carrier[rng.below(3)]);
+                position.set_stone(taken, Some(color(&mut rng))).unwrap();
             }
             if position.winner().is_some() {
                 continue;
             }
-            let name = describe(&position);
-            let found = corner_fills(&position, position.cells()).contains(&shape);
-            assert_eq!(found, !control, "{name}");
-            let mut filled = position.clone();
-            for cell in shape.own {
-                filled.set_stone(cell, Some(x)).unwrap();
+            made += 1;
+            if stones.len() > 1 {
+                counts.with_line_stones += 1;
             }
-            for cell in shape.other {
-                filled.set_stone(cell, Some(x.opponent())).unwrap();
-            }
-            let (before, after) = (brute.small(&position), brute.small(&filled));
-            for mover in Color::ALL {
-                let same =
-                    brute.value(&before.with_mover(mover)) == brute.value(&after.with_mover(mover));
-                if control {
-                    wrong_without_carrier += usize::from(!same);
-                } else {
-                    assert!(same, "the corner fill of {x} at {} changed the winner with {mover} to move in {name}", shape.stone);
-                    checked += 1;
-                }
-            }
-            if !control {
-                let analysis = analyze_with(&position, &IcaParams::SOLVER);
-                if analysis
-                    .fillin
-                    .iter()
-                    .any(|f| matches!(f.why, FillWhy::AcuteCorner(_)))
-                {
-                    in_analysis += 1;
-                }
-            }
-            check(&mut brute, &position, &mut time);
+            let own: CellSet = own.iter().map(|&p| cell(p)).collect();
+            let other: CellSet = other.iter().map(|&p| cell(p)).collect();
+            check_corner_fill(&mut brute, &position, x, own, other, control, &mut counts);
         }
     }
+    let c = &counts;
     eprintln!(
-        "acute corner fills: {checked} checked (both sides to move), {in_analysis} positions fill one in the search analysis; with a carrier cell taken the fill would change the winner {wrong_without_carrier} times"
+        "acute corner fills: {} checked (both sides to move), {} positions with stones in a line, {} fill one in the search analysis; with a carrier cell taken the fill would change the winner {} times",
+        c.checked, c.with_line_stones, c.in_analysis, c.wrong_without_carrier
     );
-    assert!(checked > 1500, "{checked}");
-    assert!(in_analysis > 300, "{in_analysis}");
-    assert!(wrong_without_carrier > 10, "{wrong_without_carrier}");
+    assert!(c.checked > 2400, "{}", c.checked);
+    assert!(c.with_line_stones > 250, "{}", c.with_line_stones);
+    assert!(c.in_analysis > 600, "{}", c.in_analysis);
+    assert!(c.wrong_without_carrier > 20, "{}", c.wrong_without_carrier);
 }
 
 /// The acute-corner theorem (`ica::corner`, Henderson 2010 Theorem 17) on its own adversarial

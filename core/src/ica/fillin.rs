@@ -95,7 +95,9 @@ impl Filled {
             FillWhy::Mutual(m) => others(
                 m.a_set() | m.b_set() | m.a_hit.explain().witness() | m.b_hit.explain().witness(),
             ),
-            FillWhy::AcuteCorner(fill) => others(fill.cells() | CellSet::single(fill.stone)),
+            FillWhy::AcuteCorner(fill) => {
+                others(fill.cells() | fill.line_stones | CellSet::single(fill.stone))
+            }
         }
     }
 
@@ -156,7 +158,12 @@ impl Filled {
             FillWhy::AcuteCorner(fill) => {
                 let (x, y) = (fill.color, fill.color.opponent());
                 format!(
-                    "{cell} is acute-corner fill-in: with {x}'s stone on {stone} and {{{}}} empty, {x} may have {{{}}} and {y} {{{}}} without changing the winner ({y}'s cells are then captured, and {x}'s edge joins {stone} by the bridge the empty cells leave; Benzene's pattern acute-pinf)",
+                    "{cell} is acute-corner fill-in: with {x}'s stone on {stone}, {x} and {y} holding the lines beside it (edges{}) and {{{}}} empty, {x} may have {{{}}} and {y} {{{}}} without changing the winner ({y}'s cells are then captured, and {x}'s line joins {stone} by the bridge the empty cells leave; Benzene's pattern acute-pinf)",
+                    if fill.line_stones.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" or the stones {}", names(fill.line_stones))
+                    },
                     names(fill.cells()),
                     names(fill.own),
                     names(fill.other),

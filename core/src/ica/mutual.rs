@@ -1,26 +1,28 @@
-//! Mutual fill-in (Young and Hayward, "A reverse Hex solver", Theorem 3.8): two empty cells
-//! `a` and `b` and disjoint sets `A ∋ a`, `B ∋ b` of empty cells such that
-//! - `A` is X captured once the opponent holds `b`, and
+//! Mutual fill-in (Young and Hayward, "A reverse Hex solver", Theorem 3.8, with sets for the
+//! key cells): two empty cells `a` and `b` and disjoint sets `A ∋ a`, `B ∋ b` of empty cells
+//! such that
+//! - `A` is X captured (a dead cell counts: a set of one) once the opponent holds `b`, or
+//!   once the opponent holds all of `B`, and
 //! - `B` is the opponent's captured set once X holds `a`.
 //!
-//! Then the position `P` has the value of `P + A(X) + B(opponent)`, for either side to move.
-//! *Proof*: let `Q = P + a(X) + b(opponent)`. In `Q`, `A \ {a}` is still X captured and
-//! `B \ {b}` the opponent's (a captured set stays captured when stones are added outside it,
-//! and one of its own cells given to its owner only helps: deadness survives added stones).
-//! Filling the captured `A` gives `P + b ≡ P + b + A(X)`, which has more X stones than `Q` and
-//! `Q` more than `P + b`: so `Q ≡ P + b(opponent)`, and in the same way `Q ≡ P + a(X)`. By
-//! monotonicity `P` lies between `P + b(opponent)` and `P + a(X)`, so `P ≡ Q`; then fill the
-//! two captured rests (`B` stays the opponent's once `A` is X's: its cells are outside `A`).
+//! Then the position `P` has the value of `P' = P + A(X) + B(opponent)`, for either side to
+//! move. *Proof*: a captured set stays captured when stones are added outside it, so `A` is X
+//! captured in `P + B(opponent)` (which holds `b`) and `B` is the opponent's in `P + A(X)`
+//! (which holds `a`). Filling them, `P + B(opponent) ≡ P'` and `P + A(X) ≡ P'`. By
+//! monotonicity `P` lies between `P + B(opponent)` and `P + A(X)` (fewer X stones than the
+//! one, fewer opponent stones than the other), and both have the value of `P'`: so has `P`.
+//! Benzene's "near dead" fill-in patterns (`nd-*`: a cell that is dead once the opponent holds
+//! a set the opponent captures once the cell is X's) are of this kind with `A = {a}`.
 //!
 //! Each half is a captured set of its colour in any continuation that holds the other half
-//! and leaves it empty (not on its own: without the other half's key stone, `a` or `b`, it
-//! need not be captured).
+//! and leaves it empty (not on its own: without the other half's key stones it need not be
+//! captured).
 //! That is what `solver::proof_set` needs: its position `x_P` holds all of the loser's fill-in
 //! from the start, so the winner's half is captured wherever the argument replays it, in
 //! whichever order the two halves were recorded; a search treats the step as captured fill-in.
 //!
-//! The captured sets are the local patterns' ([`super::pattern`]), read with the one extra
-//! stone by [`FrameCache::plus_one`]; `b` is looked for among `a`'s neighbours.
+//! The captured sets and dead cells are the local patterns' ([`super::pattern`]), read with
+//! the extra stones by [`FrameCache::plus`]; `b` is looked for among `a`'s neighbours.
 
 use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
@@ -51,10 +53,10 @@ impl Mutual {
         self.b_hit.cell
     }
 
-    /// The cells X gets (`a` among them).
+    /// The cells X gets (`a` among them; `a` alone when its hit is a dead cell's).
     #[must_use]
     pub fn a_set(&self) -> CellSet {
-        self.a_hit.set
+        self.a_hit.set | CellSet::single(self.a_hit.cell)
     }
 
     /// The cells the opponent gets (`b` among them).
@@ -113,8 +115,21 @@ pub fn find_mutual(position: &Position, region: CellSet) -> Option<Mutual> {
                 if !b_set.is_subset(&usable) || b_set.contains(a) {
                     continue;
                 }
+                // A: captured or dead with the opponent on b; failing that, on all of B.
                 let fa = cache.plus_one(a, b, opponent);
-                let Some(a_hit) = library.captured_in(&fa, color) else {
+                let mut a_hit = library
+                    .captured_in(&fa, color)
+                    .or_else(|| library.dead_in(&fa));
+                if a_hit.is_none() && b_set.len() > 1 {
+                    let fa = match opponent {
+                        Color::Black => cache.plus(a, b_set, CellSet::new()),
+                        Color::White => cache.plus(a, CellSet::new(), b_set),
+                    };
+                    a_hit = library
+                        .captured_in(&fa, color)
+                        .or_else(|| library.dead_in(&fa));
+                }
+                let Some(a_hit) = a_hit else {
                     continue;
                 };
                 if !a_hit.set.is_subset(&usable) || a_hit.set.intersects(&b_set) {
