@@ -16,4 +16,10 @@ play w c4                        => =
 play b d6                        => =
 play w e4                        => =
 vc-get-mustplay w                => = d1 e1 f1 g1 e2 f2 d3 e3 d4 c5 d5 b6 c6 a7 b7 c7 d7
-vc-build w                       => = d1 fcb e1 fcb c7 fcb d7 fcb c1 fpb f1 fpb c2 fpb b7 fpb e7 fpb f7 fpb g7 fpb a1 fcb b1 fcb a2 fcb b2 fcb e6 fpb f6 fpb g6 fpb g1 iv[f2] e2 iv[f2-d3] g2 id[f3] a3 iv[b3] c3 iv[b3] d3 id[e3] g3 id[f4] a4 id[b3] b4 id[a6] d4 id[e3] f4 id[g2] g4 id[f5] a5 id[b4] d5 id[c5] e5 iv[f5] g5 iv[f5] a6 id[b5] c6 iv[d5-b6] a7 iv[b6] b3 x f3 x b5 x f5 x
+# The acute-corner fill-in (Benzene's acute-pinf, with stones as its lines: g3 g4 g5 and a3 a4
+# a5 for White) and what follows it leave d4 alone here, as Benzene's fill-in does: no move to
+# grey out.
+vc-build w                       => = d1 fcb e1 fcb c7 fcb d7 fcb c1 fpb f1 fpb c2 fpb b7 fpb e7 fpb f7 fpb g7 fpb a1 fcb b1 fcb a2 fcb b2 fcb a3 fpw a4 fpw a5 fpw b3 fcb c3 fcb a6 fcw a7 fcw b4 fcw b5 fcw c5 fcb d5 fcb b6 fcb c6 fcb e6 fpb f6 fpb g6 fpb g3 fpw g4 fpw g5 fpw e5 fcb f5 fcb g1 fcw g2 fcw f3 fcw f4 fcw e2 fcb f2 fcb d3 fcb e3 fcb
+# Without e4 the Hint has cells to grey out (`x`).
+undo                             => =
+vc-build w                       => = d1 fcb e1 fcb c7 fcb d7 fcb c1 fpb f1 fpb c2 fpb b7 fpb e7 fpb f7 fpb g7 fpb a1 fcb b1 fcb a2 fcb b2 fcb a3 fpw a4 fpw a5 fpw b3 fcb c3 fcb a6 fcw a7 fcw b4 fcw b5 fcw b6 fcb c6 fcb g1 iv[f2] e2 iv[f2-d3] g2 id[f3] g3 id[f4] g4 id[f5] c5 iv[d5] g5 id[f6] e6 iv[e5-f6] g6 iv[f6] f2 x d3 x f3 x e4 x f4 x e5 x f5 x f6 x
