@@ -553,13 +553,6 @@ fn check_corner_fill(
 fn acute_corner_fills_hold() {
     use hexlab_core::ica::corner_fill::{layout, CornerFill};
     let mut counts = CornerFillCounts::default();
-    let color = |rng: &mut Rng| {
-        if rng.below(2) == 0 {
-            Color::Black
-        } else {
-            Color::White
-        }
-    };
     for (w, h, positions, seed) in [
         (4u32, 4u32, 300usize, 51u64),
         (5, 5, 300, 52),
@@ -573,7 +566,7 @@ fn acute_corner_fills_hold() {
         let mut brute = Brute::new(w as usize, h as usize, Rules::Hex);
         let mut rng = Rng::new(games::seed(&format!("acute corner fill {w}x{h}"), seed));
         for i in 0..positions {
-            let x = color(&mut rng);
+            let x = games::random_color(&mut rng);
             let shape = CornerFill::shape(board, x, rng.below(2) == 1);
             let mut position = corner_setup(
                 &mut rng,
@@ -583,11 +576,13 @@ fn acute_corner_fills_hold() {
                 16,
             );
             position.set_stone(shape.stone, Some(x)).unwrap();
-            position.set_to_move(color(&mut rng));
+            position.set_to_move(games::random_color(&mut rng));
             let control = i % 4 == 3;
             if control {
                 let taken = shape.carrier.iter().nth(rng.below(3)).unwrap();
-                position.set_stone(taken, Some(color(&mut rng))).unwrap();
+                position
+                    .set_stone(taken, Some(games::random_color(&mut rng)))
+                    .unwrap();
             }
             if position.winner().is_none() {
                 let (own, other) = (shape.own, shape.other);
@@ -619,7 +614,7 @@ fn acute_corner_fills_hold() {
         };
         let mut made = 0;
         while made < positions {
-            let x = color(&mut rng);
+            let x = games::random_color(&mut rng);
             let index = rng.below(12);
             let at = (rng.below(w as usize) as i32, rng.below(h as usize) as i32);
             let [stone, own, other, carrier, x_line, y_line] = layout(index, at);
@@ -657,11 +652,13 @@ fn acute_corner_fills_hold() {
             for &(c, owner) in &stones {
                 position.set_stone(c, Some(owner)).unwrap();
             }
-            position.set_to_move(color(&mut rng));
+            position.set_to_move(games::random_color(&mut rng));
             let control = made % 4 == 3;
             if control {
                 let taken = cell(carrier[rng.below(3)]);
-                position.set_stone(taken, Some(color(&mut rng))).unwrap();
+                position
+                    .set_stone(taken, Some(games::random_color(&mut rng)))
+                    .unwrap();
             }
             if position.winner().is_some() {
                 continue;
@@ -709,11 +706,7 @@ fn acute_corner_dominations_hold() {
         let mut time = std::time::Duration::ZERO;
         for _ in 0..positions {
             brute.forget();
-            let mover = if rng.below(2) == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
+            let mover = games::random_color(&mut rng);
             let shape_of = if rng.below(3) == 0 {
                 mover.opponent()
             } else {

@@ -19,6 +19,7 @@ use hexlab_core::ica::pattern::{table, Kind, Library, Match, Pattern, MAX_SET};
 use hexlab_core::rng::Rng;
 use hexlab_core::{BoardSize, Cell, CellSet, Color, Position, Rules, RulesConfig};
 use support::brute::{Brute, Small};
+use support::games;
 
 const TABLES: [(Kind, &str); 4] = [
     (Kind::Dead, include_str!("../data/patterns/dead.txt")),
@@ -407,11 +408,7 @@ fn random_position(rng: &mut Rng, size: BoardSize, empty_percent: usize) -> Posi
     );
     for cell in size.cells().iter() {
         if rng.below(100) >= empty_percent {
-            let color = if rng.below(2) == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
+            let color = games::random_color(rng);
             p.set_stone(cell, Some(color)).unwrap();
         }
     }

@@ -249,11 +249,7 @@ fn sparse_setup(rng: &mut Rng, side: u32, stones: usize) -> Position {
                 .set_stone(cell, Some(color))
                 .expect("an empty cell");
         }
-        position.set_to_move(if rng.below(2) == 0 {
-            Color::Black
-        } else {
-            Color::White
-        });
+        position.set_to_move(games::random_color(rng));
         if position.winner().is_none() {
             return position;
         }

@@ -47,11 +47,7 @@ fn assert_captured(
                 break;
             }
             let cell = free.nth(rng.below(free.len())).unwrap();
-            let stone = if rng.below(2) == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
+            let stone = games::random_color(rng);
             base.set_stone(cell, Some(stone)).unwrap();
             if base.winner().is_some() {
                 break;

@@ -418,11 +418,7 @@ fn updates_after_a_stone_are_sound() {
             let Some(cell) = empty.nth(rng.below(empty.len().max(1))) else {
                 continue;
             };
-            let stone = if rng.below(2) == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
+            let stone = games::random_color(&mut rng);
             let mut after = before.clone();
             after.set_stone(cell, Some(stone)).unwrap();
             if after.winner().is_some() {
@@ -521,11 +517,7 @@ fn connection_search_agrees_with_brute_force() {
             if position.winner().is_some() || position.empty_cells().len() > 16 {
                 continue;
             }
-            let color = if rng.below(2) == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
+            let color = games::random_color(&mut rng);
             local.attack_with(&position, color);
             let (first, second) = BoardSize::edges_of(color);
             let candidates: Vec<Cell> = [first, second]

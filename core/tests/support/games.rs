@@ -68,11 +68,7 @@ pub fn random_setup(rng: &mut Rng, size: BoardSize) -> Position {
                 position.set_stone(cell, stone).expect("an empty cell");
             }
         }
-        let mover = if rng.below(2) == 0 {
-            hexlab_core::Color::Black
-        } else {
-            hexlab_core::Color::White
-        };
+        let mover = random_color(rng);
         position.set_to_move(mover);
         if position.winner().is_none() {
             return position;
@@ -96,6 +92,15 @@ pub fn setups_and_games(seed: u64, size: u32, count: usize) -> Vec<Position> {
             }
         })
         .collect()
+}
+
+/// Black or White with even odds (one draw of `rng`).
+pub fn random_color(rng: &mut Rng) -> hexlab_core::Color {
+    if rng.below(2) == 0 {
+        hexlab_core::Color::Black
+    } else {
+        hexlab_core::Color::White
+    }
 }
 
 /// The seed of a soundness test: `HEXLAB_SEED` when set (a fresh sample in one command), else
