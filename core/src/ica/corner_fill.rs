@@ -128,18 +128,29 @@ const fn symmetry(index: usize, p: (i8, i8)) -> (i8, i8) {
     (q, r)
 }
 
+/// Where each part of the general form lies in [`POINTS`], in the order they are checked.
+const CARRIER_AT: std::ops::Range<usize> = 0..3;
+const OTHER_AT: std::ops::Range<usize> = 3..5;
+const OWN_AT: std::ops::Range<usize> = 5..8;
+const X_LINE_AT: std::ops::Range<usize> = 8..13;
+const Y_LINE_AT: std::ops::Range<usize> = 13..16;
+
 /// The general form's points other than the stone, in the order they are checked: the
 /// carrier, the opponent's half, X's half, X's line, the opponent's line.
 const POINTS: [(i8, i8); 16] = {
     let mut out = [(0, 0); 16];
     let mut i = 0;
     while i < 16 {
-        out[i] = match i {
-            0..=2 => CARRIER[i],
-            3..=4 => OTHER[i - 3],
-            5..=7 => OWN[i - 5],
-            8..=12 => X_LINE[i - 8],
-            _ => Y_LINE[i - 13],
+        out[i] = if i < OTHER_AT.start {
+            CARRIER[i]
+        } else if i < OWN_AT.start {
+            OTHER[i - OTHER_AT.start]
+        } else if i < X_LINE_AT.start {
+            OWN[i - OWN_AT.start]
+        } else if i < Y_LINE_AT.start {
+            X_LINE[i - X_LINE_AT.start]
+        } else {
+            Y_LINE[i - Y_LINE_AT.start]
         };
         i += 1;
     }
@@ -169,21 +180,19 @@ const ORIENTED: [[(i8, i8); 16]; 12] = {
 /// line.
 #[must_use]
 pub fn layout(index: usize, stone: (i32, i32)) -> [Vec<(i32, i32)>; 6] {
-    let (sq, sr) = symmetry(index, STONE);
-    let at = |p: &(i8, i8)| {
-        let (q, r) = symmetry(index, *p);
-        (
-            i32::from(q) - i32::from(sq) + stone.0,
-            i32::from(r) - i32::from(sr) + stone.1,
-        )
+    let part = |at: std::ops::Range<usize>| -> Vec<(i32, i32)> {
+        ORIENTED[index][at]
+            .iter()
+            .map(|&(q, r)| (stone.0 + i32::from(q), stone.1 + i32::from(r)))
+            .collect()
     };
     [
         vec![stone],
-        OWN.iter().map(at).collect(),
-        OTHER.iter().map(at).collect(),
-        CARRIER.iter().map(at).collect(),
-        X_LINE.iter().map(at).collect(),
-        Y_LINE.iter().map(at).collect(),
+        part(OWN_AT),
+        part(OTHER_AT),
+        part(CARRIER_AT),
+        part(X_LINE_AT),
+        part(Y_LINE_AT),
     ]
 }
 
@@ -215,9 +224,10 @@ fn holds(position: &Position, (q, r): (i32, i32)) -> Holds {
 /// The acute-corner mutual fill-ins of `position` whose eight cells lie in `region`, in a fixed
 /// order; none on a finished game. The general form is the pattern in any of the twelve
 /// orientations, for either colour, wherever its two lines are the right colour (edges or
-/// stones, Benzene's reading of its pattern); the literal-corner form is used on boards of at
-/// least [`MIN_SIDE`] whose size leaves no room for the lines. Two found may overlap: apply one
-/// and check the next again.
+/// stones, Benzene's reading of its pattern). The literal-corner form is tried on every board
+/// of at least [`MIN_SIDE`] both ways: where the general form also matches it is the same fill
+/// (kept once), and on boards 4 wide or high it is the only form that fits, since a line would
+/// run past an obtuse corner. Two found may overlap: apply one and check the next again.
 #[must_use]
 pub fn corner_fills(position: &Position, region: CellSet) -> Vec<CornerFill> {
     if position.connector().is_some() {
@@ -269,24 +279,26 @@ fn general_at(
         let (q, r) = ORIENTED[index][i];
         (col + i32::from(q), row + i32::from(r))
     };
-    // The eight empty cells first: a bitset test each, and most placements fail there.
+    // The eight empty cells first (carrier, then the halves): a bitset test each, and most
+    // placements fail there.
     let mut empty = [CellSet::new(); 3];
-    for i in 0..8 {
+    for i in CARRIER_AT.start..OWN_AT.end {
         let (q, r) = at(i);
         let cell = Cell::try_new(u8::try_from(q).ok()?, u8::try_from(r).ok()?)?;
         if !usable.contains(cell) {
             return None;
         }
-        empty[match i {
-            0..=2 => 0,
-            3..=4 => 1,
-            _ => 2,
-        }]
-        .insert(cell);
+        let part = usize::from(i >= OTHER_AT.start) + usize::from(i >= OWN_AT.start);
+        empty[part].insert(cell);
     }
+    let [carrier, other, own] = empty;
     let mut line_stones = CellSet::new();
-    for i in 8..16 {
-        let owner = if i < 13 { color } else { color.opponent() };
+    for i in X_LINE_AT.start..Y_LINE_AT.end {
+        let owner = if X_LINE_AT.contains(&i) {
+            color
+        } else {
+            color.opponent()
+        };
         match holds(position, at(i)) {
             Holds::Edge(c) if c == owner => {}
             Holds::Stone(c) if c == owner => {
@@ -299,9 +311,9 @@ fn general_at(
     Some(CornerFill {
         color,
         stone,
-        own: empty[2],
-        other: empty[1],
-        carrier: empty[0],
+        own,
+        other,
+        carrier,
         line_stones,
     })
 }

@@ -22,7 +22,7 @@
 //! whichever order the two halves were recorded; a search treats the step as captured fill-in.
 //!
 //! The captured sets and dead cells are the local patterns' ([`super::pattern`]), read with
-//! the extra stones by [`FrameCache::plus`]; `b` is looked for among `a`'s neighbours.
+//! the extra stones by [`FrameCache::plus_of`]; `b` is looked for among `a`'s neighbours.
 
 use crate::board::{Cell, CellSet, Color};
 use crate::position::Position;
@@ -121,10 +121,7 @@ pub fn find_mutual(position: &Position, region: CellSet) -> Option<Mutual> {
                     .captured_in(&fa, color)
                     .or_else(|| library.dead_in(&fa));
                 if a_hit.is_none() && b_set.len() > 1 {
-                    let fa = match opponent {
-                        Color::Black => cache.plus(a, b_set, CellSet::new()),
-                        Color::White => cache.plus(a, CellSet::new(), b_set),
-                    };
+                    let fa = cache.plus_of(a, b_set, opponent);
                     a_hit = library
                         .captured_in(&fa, color)
                         .or_else(|| library.dead_in(&fa));

@@ -78,8 +78,7 @@ impl<'a> Probe<'a> {
                 is_dead(&after, cell)
             }
             Checks::Patterns => {
-                let (black, white) = by_color(added, color);
-                let frames = self.cache.plus(cell, black, white);
+                let frames = self.cache.plus_of(cell, added, color);
                 Library::global().is_dead_in(&frames)
             }
         }
@@ -132,14 +131,6 @@ impl<'a> Probe<'a> {
             return false;
         };
         self.dead_plus(x, filled | CellSet::single(k), color)
-    }
-}
-
-/// `cells` as the stones of `color`: (Black's, White's).
-fn by_color(cells: CellSet, color: Color) -> (CellSet, CellSet) {
-    match color {
-        Color::Black => (cells, CellSet::new()),
-        Color::White => (CellSet::new(), cells),
     }
 }
 

@@ -111,7 +111,8 @@ pub struct ProofBase {
     /// move then takes every empty cell.
     pub unsupported: bool,
     /// Cells every proof set of a win of `pinned_for` must hold (part 2): the carriers and the
-    /// opponent's halves of the acute-corner fill-ins of that colour.
+    /// opponent's halves of the acute-corner fill-ins of that colour (of both colours' fill-ins
+    /// when both have one: a superset of a proof set is one too).
     pub pinned: CellSet,
     /// The winners (Black, White) `pinned` is for.
     pub pinned_for: [bool; 2],

@@ -67,13 +67,17 @@ impl FrameCache {
         Library::global().frames_plus(self.get(cell), black, white)
     }
 
+    /// The frames of `cell` with `color` stones added on the empty cells `at`.
+    pub fn plus_of(&mut self, cell: Cell, at: CellSet, color: Color) -> Frames {
+        match color {
+            Color::Black => self.plus(cell, at, CellSet::new()),
+            Color::White => self.plus(cell, CellSet::new(), at),
+        }
+    }
+
     /// The frames of `cell` with one `color` stone added on the empty cell `at`.
     pub fn plus_one(&mut self, cell: Cell, at: Cell, color: Color) -> Frames {
-        let one = CellSet::single(at);
-        match color {
-            Color::Black => self.plus(cell, one, CellSet::new()),
-            Color::White => self.plus(cell, CellSet::new(), one),
-        }
+        self.plus_of(cell, CellSet::single(at), color)
     }
 
     /// The frames of `cell` on `now`, which holds the cache's stones and more (on cells
