@@ -9,7 +9,10 @@
 //!    cells were filled, as the search settings do);
 //! 3. for every claim with `by`: if the inferior move wins, so does `by`;
 //! 4. every dead cell: the winner is the same with that cell filled by either colour, either
-//!    side to move.
+//!    side to move;
+//! 5. a reversible move answered by its reverser is worth the reverser alone;
+//! 6. a vulnerable-by-capture move: its carrier is the opponent's captured set after the move
+//!    and the killer, and with the killer and the carrier the cell is dead.
 //!
 //! A single wrong claim fails the test, printing the position's code.
 
@@ -18,10 +21,12 @@ mod support;
 use hexlab_core::formats::code;
 use hexlab_core::ica::fillin::FillWhy;
 use hexlab_core::ica::permanent::permanently_inferior;
-use hexlab_core::ica::{analyze, analyze_with, FillKind, IcaParams, MoveKind};
+use hexlab_core::ica::{analyze, analyze_with, FillKind, IcaParams, MoveKind, MoveWhy};
 
 /// Reversible claims checked so far (to see that the check is not vacuous).
 static REVERSIBLE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+/// Vulnerable-by-capture claims checked so far.
+static BY_CAPTURE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 /// Positions with a permanently inferior fill so far.
 static PERMANENT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 use hexlab_core::rng::Rng;
@@ -157,6 +162,50 @@ fn check_with(
         REVERSIBLE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
+    // 6. A vulnerable-by-capture move: after it and the killer, the carrier is the opponent's
+    //    captured set (filling it keeps the value), and with the killer and the carrier the
+    //    opponent's, the cell is dead; either side to move.
+    for m in &analysis.inferior {
+        let MoveWhy::ByCapture { carrier } = &m.why else {
+            continue;
+        };
+        let killer = m
+            .killers
+            .first()
+            .expect("a vulnerable claim names its killer");
+        let opponent = mover.opponent();
+        let mut answered = reference_position.clone();
+        answered.set_stone(m.cell, Some(mover)).unwrap();
+        answered.set_stone(killer, Some(opponent)).unwrap();
+        let mut captured = answered.clone();
+        let mut killed = reference_position.clone();
+        killed.set_stone(killer, Some(opponent)).unwrap();
+        for cell in carrier.iter() {
+            captured.set_stone(cell, Some(opponent)).unwrap();
+            killed.set_stone(cell, Some(opponent)).unwrap();
+        }
+        let mut as_opponent = killed.clone();
+        as_opponent.set_stone(m.cell, Some(opponent)).unwrap();
+        let mut as_mover = killed;
+        as_mover.set_stone(m.cell, Some(mover)).unwrap();
+        for to_move in Color::ALL {
+            assert_eq!(
+                brute.value(&brute.small(&answered).with_mover(to_move)),
+                brute.value(&brute.small(&captured).with_mover(to_move)),
+                "{carrier:?} is not {opponent} captured after {} and {killer} in {name}",
+                m.cell
+            );
+            assert_eq!(
+                brute.value(&brute.small(&as_mover).with_mover(to_move)),
+                brute.value(&brute.small(&as_opponent).with_mover(to_move)),
+                "{} is not dead after {killer} and {carrier:?} in {name}",
+                m.cell
+            );
+        }
+        claims += 1;
+        BY_CAPTURE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
     // 4. Dead cells may take either colour (checked in the filled position).
     for f in analysis.fillin.iter().filter(|f| f.kind == FillKind::Dead) {
         let bit = 1u64 << brute.bit(f.cell);
@@ -220,8 +269,9 @@ fn run(width: u32, height: u32, positions: usize, min_stones: usize, seed: u64) 
         claims += check(&mut brute, &position, &mut analysis_time);
     }
     eprintln!(
-        "{width}x{height}: {} reversible, {} permanently inferior so far; {positions} positions, {claims} claims checked in {:.1} s ({:.1} s analysing, {} states solved)",
+        "{width}x{height}: {} reversible, {} vulnerable by capture, {} permanently inferior so far; {positions} positions, {claims} claims checked in {:.1} s ({:.1} s analysing, {} states solved)",
         REVERSIBLE.load(std::sync::atomic::Ordering::Relaxed),
+        BY_CAPTURE.load(std::sync::atomic::Ordering::Relaxed),
         PERMANENT.load(std::sync::atomic::Ordering::Relaxed),
         started.elapsed().as_secs_f64(),
         analysis_time.as_secs_f64(),

@@ -10,12 +10,16 @@
 //! - **Dominated** (fill-in domination): if after X plays c the cell x becomes X fill-in (dead,
 //!   or X captured), then c is at least as good for X as x: if x wins, c wins. Such cells are
 //!   pruned only when following `by` links leads to a move that is kept, never round a cycle.
+//! - **Vulnerable by capture** ([`super::by_capture`]): the killer's answer makes a set the
+//!   opponent's captured set, and with it filled the cell is dead. Pruned outright with the
+//!   vulnerable cells (the module proves it, beside the reversible family); no `by`.
 //! - **Reversible** (captured-reversible, see [`super::reversible`]): pruned with the vulnerable
 //!   cells, as an ordered family.
 
 use crate::board::{ByColor, Cell, CellSet, Color};
 use crate::position::Position;
 
+use super::by_capture::ByCapture;
 use super::capture::PairProbes;
 use super::chains::ChainGraph;
 use super::dead::{is_dead_after, probe};
@@ -53,6 +57,10 @@ pub struct InferiorMove {
 pub enum MoveWhy {
     /// The killers (in [`InferiorMove::killers`]) make the cell dead.
     Vulnerable,
+    /// Vulnerable by capture ([`super::by_capture`]): after the mover's stone on the cell, the
+    /// opponent's killer (the only one in [`InferiorMove::killers`]) makes `carrier` the
+    /// opponent's captured set, and with it filled the cell is dead.
+    ByCapture { carrier: CellSet },
     /// The reverser makes the cell part of a captured set with `carrier`.
     Reversible { carrier: CellSet },
     /// A dominated pattern matched.
@@ -74,6 +82,7 @@ impl InferiorMove {
         };
         match &self.why {
             MoveWhy::Vulnerable => self.killers,
+            MoveWhy::ByCapture { carrier } => self.killers | *carrier,
             MoveWhy::Reversible { carrier } => {
                 *carrier | self.reverser.map_or(CellSet::new(), CellSet::single)
             }
@@ -101,6 +110,13 @@ impl InferiorMove {
                 format!(
                     "{cell} is vulnerable for {mover}: if {opponent} answers at {}, {cell} is dead, so {mover} never needs to play it (and {first} is at least as good a move)",
                     names(self.killers, " or ")
+                )
+            }
+            MoveWhy::ByCapture { carrier } => {
+                let killer = names(self.killers, " ");
+                format!(
+                    "{cell} is vulnerable for {mover}: if {opponent} answers at {killer}, {} become {opponent} captured, and once {opponent} has them {cell} is dead, so {mover} never needs to play it",
+                    names(*carrier, " ")
                 )
             }
             MoveWhy::Reversible { carrier } => {
@@ -164,6 +180,22 @@ pub fn vulnerable(position: &Position, mover: Color) -> Vec<InferiorMove> {
         }
     }
     out
+}
+
+/// The vulnerable-by-capture claim `found`, for `mover`.
+#[must_use]
+pub fn by_capture_move(found: &ByCapture, mover: Color) -> InferiorMove {
+    InferiorMove {
+        cell: found.cell,
+        kind: MoveKind::Vulnerable,
+        mover,
+        by: None,
+        killers: CellSet::single(found.killer),
+        reverser: None,
+        why: MoveWhy::ByCapture {
+            carrier: found.carrier(),
+        },
+    }
 }
 
 /// The vulnerable claim of `cell` with these killers, if any.

@@ -51,11 +51,13 @@
 //! **3. Inferior moves carried over.** The analysis prunes the mover's inferior moves on `x'`
 //! (`ica::inferior`): vulnerable moves (the opponent's answer at a killer `k` makes the cell
 //! dead), dominated moves (after the mover plays `by` the cell is the mover's fill-in: dead or
-//! captured for the mover) and captured-reversible moves (after the opponent's reverser `r` the
-//! cell and its partner are captured for the mover). Each claim is a deadness or capture fact
-//! about `x'` plus one stone, so each stays true in any `x' + L(...)` (the mover `L` adding stones,
-//! as `x'_{P'}` does) that leaves its *support* empty: the killer, `by`, or the reverser and its
-//! partner; for a domination by the acute-corner theorem (`ica::corner`), which holds while
+//! captured for the mover), captured-reversible moves (after the opponent's reverser `r` the
+//! cell and its partner are captured for the mover) and vulnerable-by-capture moves (the
+//! killer's answer makes a carrier the opponent's captured set, and with it filled the cell is
+//! dead; `ica::by_capture`). Each claim is a deadness or capture fact
+//! about `x'` plus a stone or two, so each stays true in any `x' + L(...)` (the mover `L` adding stones,
+//! as `x'_{P'}` does) that leaves its *support* empty: the killer, `by`, the reverser and its
+//! partner, or the killer and the carrier it captures; for a domination by the acute-corner theorem (`ica::corner`), which holds while
 //! its nine corner cells are empty, those nine cells. The consider set's theorem (a winning
 //! move, if any, survives the pruning: vulnerable moves outright, dominated moves along `by`
 //! links to a kept move, reversible moves as an ordered family) uses nothing but the claims and that structure, which a subfamily keeps. So
@@ -167,10 +169,16 @@ impl ProofBase {
 /// The cells a claim rests on (part 3), if it is of a kind that carries over.
 fn support(claim: &InferiorMove) -> Option<CellSet> {
     match claim.kind {
-        MoveKind::Vulnerable => claim
-            .by
-            .or_else(|| claim.killers.first())
-            .map(CellSet::single),
+        MoveKind::Vulnerable => match &claim.why {
+            // The killer and the carrier it captures.
+            MoveWhy::ByCapture { carrier } => {
+                claim.killers.first().map(|k| CellSet::single(k) | *carrier)
+            }
+            _ => claim
+                .by
+                .or_else(|| claim.killers.first())
+                .map(CellSet::single),
+        },
         MoveKind::Dominated => match &claim.why {
             // The corner's claim needs all nine cells empty, not only `by`.
             MoveWhy::AcuteCorner { corner } => Some(*corner),
