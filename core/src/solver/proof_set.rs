@@ -438,5 +438,22 @@ mod tests {
         let mut base = ProofBase::default();
         base.carry_over(cells("a3"), &[by_corner]);
         assert_eq!(base.support, corner);
+        // A vulnerable-by-capture claim needs its killer and the carrier the killer captures.
+        let by_capture = InferiorMove {
+            by: None,
+            ..claim(
+                "e4",
+                MoveKind::Vulnerable,
+                Some("e3"),
+                None,
+                MoveWhy::ByCapture {
+                    carrier: cells("f2 f3"),
+                },
+            )
+        };
+        let mut base = ProofBase::default();
+        base.carry_over(cells("e4"), &[by_capture]);
+        assert_eq!(base.support, cells("e3 f2 f3"));
+        assert!(!base.unsupported);
     }
 }
